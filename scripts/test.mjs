@@ -1,0 +1,64 @@
+// npm test: the whole suite against SQLite, then again against PostgreSQL when TEST_DATABASE_URL
+// is set. Without it the PostgreSQL pass is skipped with a notice, never silently.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+function testFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...testFiles(path));
+    else if (name.endsWith('.test.ts')) out.push(path);
+  }
+  return out;
+}
+
+const only = process.argv.slice(2);
+const files = only.length > 0 ? only : testFiles('test');
+
+function run(label, env) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${label}: ${files.length} test files ===`);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=3', '--test-timeout=120000', ...files],
+      { env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+      if (output.length > 100_000) output = output.slice(-20_000);
+    });
+    child.on('close', (code) => {
+      const count = (name) => Number(new RegExp(`^ℹ ${name} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
+      resolve({ code: code ?? 1, pass: count('pass'), fail: count('fail'), skipped: count('skipped') });
+    });
+  });
+}
+
+const { TEST_DATABASE_URL, ...baseEnv } = process.env;
+const results = [await run('SQLite', baseEnv)];
+
+if (TEST_DATABASE_URL) {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.end();
+  } catch (error) {
+    console.error(`\nTEST_DATABASE_URL is set but PostgreSQL is unreachable: ${error.message}`);
+    process.exit(1);
+  }
+  results.push(await run('PostgreSQL', { ...baseEnv, TEST_DATABASE_URL }));
+} else {
+  console.log('\nNOTICE: TEST_DATABASE_URL is not set, so the PostgreSQL pass was SKIPPED.');
+  console.log('        Set TEST_DATABASE_URL=postgres://user@host:5432/db to run it.');
+}
+
+const pass = results.reduce((n, r) => n + r.pass, 0);
+const fail = results.reduce((n, r) => n + r.fail, 0);
+const failed = results.some((r) => r.code !== 0);
+console.log(`\n${results.length === 2 ? 'sqlite+postgres' : 'sqlite'}: ${pass} passed, ${fail} failed`);
+process.exit(failed ? 1 : 0);

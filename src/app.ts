@@ -1,0 +1,64 @@
+import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { type Database, isReachable } from './db/database.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { registerOpenApi } from './http/openapi.js';
+import { normaliseBody, validatorCompiler } from './http/validation.js';
+import { type Clock, systemClock } from './lib/time.js';
+import { apiRoutes } from './routes.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application; never listens and never reads process.env. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app);
+
+  // Clients send Content-Type: application/json on bodiless requests too (DELETE /categories/bulk):
+  // an empty JSON body is "no body", not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+  await app.register(formbody);
+  app.addHook('preValidation', normaliseBody);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerOpenApi(app);
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (await isReachable(database.db)) return { status: 'ok' };
+    reply.header('retry-after', '5');
+    return reply.status(503).send({ status: 'unavailable' });
+  });
+
+  const context: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    clock: options.clock ?? systemClock,
+    config,
+  };
+  await app.register(apiRoutes, { prefix: '/apiv3', context });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemClock } from './lib/time.js';
+import { AccountsService } from './modules/accounts/service.js';
+import { startServer } from './server.js';
+
+const USAGE = `Usage: rapport <command>
+
+Commands:
+  serve                          start the API server (the default)
+  migrate                        apply pending database migrations
+  accounts create --name <n>     create an account (and print its first API key)
+  accounts list                  list accounts
+  keys create --account <id>     create an API key; the key is the last line printed
+  keys list --account <id>       list an account's keys (prefixes only)
+  keys revoke <prefix>           revoke the key(s) with that prefix
+
+Configuration comes from the environment: DATABASE_URL, HOST, PORT, LOG_LEVEL, ...`;
+
+class UsageError extends Error {}
+
+function accountId(value: string | undefined): number {
+  if (!value || !/^\d+$/.test(value)) throw new UsageError('--account <id> is required and must be a number');
+  return Number(value);
+}
+
+async function withAccounts<T>(fn: (service: AccountsService) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    return await fn(new AccountsService(database.db, systemClock));
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command = 'serve', sub, arg] = positionals;
+  if (values.help || command === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (command === 'serve') {
+    await startServer(loadConfig());
+    return;
+  }
+  if (command === 'migrate') {
+    const config = loadConfig();
+    const database = openDatabase(config.database);
+    try {
+      const applied = await migrateToLatest(database.db);
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  if (command === 'accounts' && sub === 'create') {
+    if (!values.name) throw new UsageError('accounts create needs --name <name>');
+    const name = values.name;
+    await withAccounts(async (service) => {
+      const account = await service.createAccount(name);
+      const { key, row } = await service.createKey(account.id);
+      console.log(`account ${account.id} "${account.name}" created; key prefix ${row.prefix}`);
+      console.log(key);
+    });
+    return;
+  }
+  if (command === 'accounts' && sub === 'list') {
+    await withAccounts(async (service) => {
+      for (const a of await service.listAccounts()) console.log(`${a.id}\t${a.name}\t${a.created_at}`);
+    });
+    return;
+  }
+  if (command === 'keys' && sub === 'create') {
+    const id = accountId(values.account);
+    await withAccounts(async (service) => {
+      const { key, row } = await service.createKey(id);
+      console.log(`key ${row.prefix} created for account ${id}`);
+      console.log(key);
+    });
+    return;
+  }
+  if (command === 'keys' && sub === 'list') {
+    const id = accountId(values.account);
+    await withAccounts(async (service) => {
+      for (const k of await service.listKeys(id)) {
+        console.log(`${k.prefix}\tcreated ${k.created_at}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`);
+      }
+    });
+    return;
+  }
+  if (command === 'keys' && sub === 'revoke') {
+    if (!arg) throw new UsageError('keys revoke needs the key prefix');
+    await withAccounts(async (service) => {
+      const count = await service.revokeKey(arg);
+      if (count === 0) throw new UsageError(`no active key with prefix ${arg}`);
+      console.log(`revoked ${count} key(s) with prefix ${arg}`);
+    });
+    return;
+  }
+  throw new UsageError(`unknown command: ${positionals.join(' ') || command}`);
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`rapport: invalid configuration: ${error.message}`);
+  } else if (error instanceof UsageError) {
+    console.error(`rapport: ${error.message}\n\n${USAGE}`);
+  } else {
+    console.error(`rapport: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+});

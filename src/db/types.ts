@@ -1,0 +1,99 @@
+import type { Generated } from 'kysely';
+
+// Table types for every migration, in one place. Datetimes are TEXT `YYYY-MM-DD hh:mm:ss` (UTC),
+// which sorts and compares correctly on both databases; JSON columns are TEXT.
+
+export interface AccountsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  account_id: number;
+  service_uid: string | null;
+  email: string | null;
+  document: string | null;
+  document_type: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  telephone: string | null;
+  birthdate: string | null;
+  gender: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  department: string | null;
+  state: string | null;
+  country: string | null;
+  marital_status: string | null;
+  tags: Generated<string>;
+  points: Generated<number>;
+  notes: string | null;
+  club_inscription_date: string | null;
+  mailing_enabled: Generated<number>;
+  sms_enabled: Generated<number>;
+  mailing_disabled_reason: string | null;
+  sms_disabled_reason: string | null;
+  createtime: string;
+  updatetime: string;
+}
+
+export interface PointsTransactionsTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  concept: string;
+  points: number;
+  description: string | null;
+  balance_after: number;
+  createtime: string;
+}
+
+export interface AttributeDefinitionsTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: string;
+  name: string;
+  label: string;
+  field_type: string;
+  data_type: string;
+  options: Generated<string>;
+  group_name: string | null;
+  created_at: string;
+}
+
+export interface AttributeValuesTable {
+  account_id: number;
+  definition_id: number;
+  record_id: number;
+  value: string;
+}
+
+export interface BlacklistEntriesTable {
+  id: Generated<number>;
+  account_id: number;
+  list: string;
+  value: string;
+  createtime: string;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  users: UsersTable;
+  points_transactions: PointsTransactionsTable;
+  attribute_definitions: AttributeDefinitionsTable;
+  attribute_values: AttributeValuesTable;
+  blacklist_entries: BlacklistEntriesTable;
+}

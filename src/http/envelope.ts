@@ -1,0 +1,28 @@
+import type { FastifyReply } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+
+// G4: every response but the two bare event ones is {payload, message, code, time}.
+
+export function Envelope<T extends TSchema>(payload: T) {
+  return Type.Object({
+    payload,
+    message: Type.String(),
+    code: Type.String(),
+    time: Type.String({ description: 'Handling time, e.g. "3ms"' }),
+  });
+}
+
+export const ErrorEnvelope = Type.Object({
+  payload: Type.Null(),
+  message: Type.String(),
+  code: Type.String(),
+  time: Type.String(),
+});
+
+export function elapsed(reply: FastifyReply): string {
+  return `${Math.max(0, Math.round(reply.elapsedTime))}ms`;
+}
+
+export function ok<T>(reply: FastifyReply, payload: T, message = 'ok') {
+  return { payload, message, code: 'ok', time: elapsed(reply) };
+}

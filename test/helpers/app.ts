@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { after } from 'node:test';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig, parseDatabaseUrl } from '../../src/config.js';
+import { type Database, openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Clock } from '../../src/lib/time.js';
+import { AccountsService } from '../../src/modules/accounts/service.js';
+
+// Each test file gets its own database: SQLite in memory, or, when TEST_DATABASE_URL names a
+// PostgreSQL server, a fresh schema dropped when the file ends.
+
+export class TestClock implements Clock {
+  private current: Date | null = null;
+  now(): Date {
+    return this.current ? new Date(this.current) : new Date();
+  }
+  set(iso: string | Date | null): void {
+    this.current = iso === null ? null : new Date(iso);
+  }
+}
+
+export interface Response {
+  status: number;
+  headers: Record<string, unknown>;
+  body: any;
+  text: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  key: string;
+  accountId: number;
+  /** Another account of the same server, for tenancy tests. */
+  newAccount(name?: string): Promise<{ accountId: number; key: string }>;
+  request(method: InjectOptions['method'], url: string, options?: RequestOptions): Promise<Response>;
+  get(url: string, options?: RequestOptions): Promise<Response>;
+  post(url: string, body?: unknown, options?: RequestOptions): Promise<Response>;
+  put(url: string, body?: unknown, options?: RequestOptions): Promise<Response>;
+  delete(url: string, body?: unknown, options?: RequestOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  /** The key to send; null sends none. Defaults to the file's account key. */
+  key?: string | null;
+  body?: unknown;
+  /** Send the body as application/x-www-form-urlencoded. */
+  form?: boolean;
+  headers?: Record<string, string>;
+}
+
+export function usingPostgres(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL);
+}
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+  url: string;
+  schema?: string;
+}
+
+/** A fresh, migrated database for one test file (or one scenario inside it). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = openDatabase({ kind: 'sqlite', filename: ':memory:' });
+    await migrateToLatest(database.db);
+    return { database, url: 'sqlite::memory:', drop: () => database.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
+  const database = openDatabase({ ...config, schema } as Parameters<typeof openDatabase>[0]);
+  await migrateToLatest(database.db);
+  return {
+    database,
+    url,
+    schema,
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...overrides };
+}
+
+/**
+ * Builds a fresh app on a fresh database with one account. Call it with top-level await in the test
+ * file: it is closed (and the database dropped) by an `after` hook on the file.
+ */
+export async function buildTestApp(options: { config?: Partial<Config>; autoClose?: boolean } = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const { database } = testDb;
+  const clock = new TestClock();
+  const config = testConfig(options.config);
+  const accounts = new AccountsService(database.db, clock);
+  const newAccount = async (name = 'other') => {
+    const account = await accounts.createAccount(name);
+    const { key } = await accounts.createKey(account.id);
+    return { accountId: account.id, key };
+  };
+  const first = await newAccount('main');
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+
+  const request = async (method: InjectOptions['method'], url: string, opts: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const key = opts.key === undefined ? first.key : opts.key;
+    if (key !== null) headers.authorization = `Basic ${key}`;
+    let payload: string | undefined;
+    if (opts.body !== undefined) {
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(opts.body as Record<string, string>).toString();
+      } else if (typeof opts.body === 'string') {
+        headers['content-type'] ??= 'application/json';
+        payload = opts.body;
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(opts.body);
+      }
+    }
+    const response = await app.inject({ method, url, headers, payload });
+    let body: unknown;
+    try {
+      body = response.body === '' ? undefined : JSON.parse(response.body);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.statusCode, headers: response.headers, body, text: response.body };
+  };
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await testDb.drop();
+  };
+  if (options.autoClose !== false) after(close);
+
+  return {
+    app,
+    database,
+    config,
+    clock,
+    key: first.key,
+    accountId: first.accountId,
+    newAccount,
+    request,
+    get: (url, opts) => request('GET', url, opts),
+    post: (url, body, opts) => request('POST', url, { ...opts, body }),
+    put: (url, body, opts) => request('PUT', url, { ...opts, body }),
+    delete: (url, body, opts) => request('DELETE', url, { ...opts, body }),
+    close,
+  };
+}
