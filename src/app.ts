@@ -8,6 +8,9 @@ import { installErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { normaliseBody, validatorCompiler } from './http/validation.js';
+import { requestHandlers } from './jobs/handlers.js';
+import { createMailer, type Mailer } from './jobs/mailer.js';
+import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { apiRoutes } from './routes.js';
 
@@ -16,6 +19,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the SMTP mailer built from config.smtpUrl. */
+  mailer?: Mailer | null;
 }
 
 /** Builds the whole application; never listens and never reads process.env. */
@@ -53,12 +58,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(503).send({ status: 'unavailable' });
   });
 
-  const context: AppContext = {
+  const clock = options.clock ?? systemClock;
+  // The background worker (K3) lives in the server process; with WORKER_ENABLED=false this process
+  // only accepts requests and another one runs them.
+  const worker = new Worker({
     db: database.db,
-    dialect: database.dialect,
-    clock: options.clock ?? systemClock,
-    config,
-  };
+    clock,
+    log: app.log.child({ component: 'worker' }),
+    handlers: requestHandlers,
+    mailer: options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom),
+    pollMs: config.workerPollMs,
+  });
+  const context: AppContext = { db: database.db, dialect: database.dialect, clock, config, jobs: worker };
   await app.register(apiRoutes, { prefix: '/apiv3', context });
+  if (config.workerEnabled) {
+    app.addHook('onReady', async () => worker.start());
+  }
+  // Before the database closes: the worker stops between two steps and hands its request back.
+  app.addHook('preClose', async () => worker.stop());
   return app;
 }

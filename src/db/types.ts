@@ -88,6 +88,70 @@ export interface BlacklistEntriesTable {
   createtime: string;
 }
 
+export interface EventsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  createtime: string;
+}
+
+export interface UserEventsTable {
+  id: Generated<number>;
+  account_id: number;
+  event_id: number;
+  user_id: number;
+  datetime: string;
+  metadata: string | null;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  account_id: number;
+  code: string;
+  name: string;
+  parent_id: number | null;
+  createtime: string;
+}
+
+export type RequestStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface RequestsTable {
+  id: string;
+  account_id: number;
+  type: string;
+  params: string;
+  status: RequestStatus;
+  result: string | null;
+  notify_to: string | null;
+  processed: Generated<number>;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  lease_until: string | null;
+  created: string;
+  started: string | null;
+  finished: string | null;
+}
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  account_id: number;
+  request_id: string | null;
+  to_address: string;
+  subject: string;
+  body: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  lease_until: string | null;
+  logged_at: string | null;
+  created: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -96,4 +160,9 @@ export interface DB {
   attribute_definitions: AttributeDefinitionsTable;
   attribute_values: AttributeValuesTable;
   blacklist_entries: BlacklistEntriesTable;
+  events: EventsTable;
+  user_events: UserEventsTable;
+  categories: CategoriesTable;
+  requests: RequestsTable;
+  mail_outbox: MailOutboxTable;
 }

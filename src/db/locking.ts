@@ -1,0 +1,15 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { isPostgres } from './schema-helpers.js';
+
+/**
+ * Claiming rows for one worker among several processes. On PostgreSQL the candidate rows are
+ * locked with FOR UPDATE SKIP LOCKED, so a second process passes over them instead of waiting. On
+ * SQLite a write transaction already excludes every other writer, so the plain select is enough;
+ * the conditional UPDATE that follows is the claim on both.
+ */
+export function skipLocked<DB, TB extends keyof DB, O>(
+  db: Kysely<any>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isPostgres(db) ? query.forUpdate().skipLocked() : query;
+}

@@ -1,0 +1,5 @@
+import { deleteAllCategories, deleteCategoryTree } from '../modules/categories/jobs.js';
+import type { RequestHandler } from './types.js';
+
+/** Every kind of background request the worker knows how to run. */
+export const requestHandlers: RequestHandler[] = [deleteCategoryTree, deleteAllCategories];

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+
+/**
+ * One kind of background request. The work is a sequence of bounded steps, each run by the worker
+ * in its own transaction together with the request's progress counter, so a crash between steps
+ * neither loses nor double-counts work; a resumed request simply continues stepping.
+ */
+export interface RequestHandler<P = any> {
+  type: string;
+  /** What the result count counts, for the notification ("user events"). */
+  unit: string;
+  /** Does at most `limit` units of work with `trx` and returns how many; 0 means nothing is left. */
+  step(trx: Kysely<DB>, accountId: number, params: P, limit: number): Promise<number>;
+  /** What was asked, in words, for the notification. */
+  describe(params: P): string;
+}
+
+/** What services need from the background machinery: a nudge after accepting a request. */
+export interface JobsNotifier {
+  wake(): void;
+}

@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/types.js';
+import { type Clock, formatDateTime } from '../lib/time.js';
+import type { Mailer } from './mailer.js';
+import { notificationFor } from './notification.js';
+import { MailOutbox } from './outbox.js';
+import { RequestQueue, type RequestRow } from './queue.js';
+import type { JobsNotifier, RequestHandler } from './types.js';
+
+export interface WorkerOptions {
+  db: Kysely<DB>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  handlers: RequestHandler[];
+  mailer: Mailer | null;
+  pollMs: number;
+  /** Units per step (rows per delete batch). */
+  batchSize?: number;
+  /** Pause between steps so other queries get the database (SQLite has one writer). */
+  pauseMs?: number;
+  /** How long a claim lasts without renewal; a dead process's requests are re-claimed after it. */
+  leaseMs?: number;
+  id?: string;
+  /** Called after each committed step; lets tests stop a "process" mid-request. */
+  afterStep?: (request: RequestRow, processed: number) => Promise<void> | void;
+}
+
+class LostClaim extends Error {}
+
+/**
+ * Runs background requests and sends notification mail, inside the server process. Several
+ * workers (processes) may share one database: claims and leases make each request run once.
+ */
+export class Worker implements JobsNotifier {
+  readonly id: string;
+  private readonly queue: RequestQueue;
+  private readonly outbox: MailOutbox;
+  private readonly handlers: Map<string, RequestHandler>;
+  private readonly batchSize: number;
+  private readonly pauseMs: number;
+  private readonly leaseMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private stopping = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.queue = new RequestQueue(options.db);
+    this.outbox = new MailOutbox(options.db);
+    this.handlers = new Map(options.handlers.map((h) => [h.type, h]));
+    this.batchSize = options.batchSize ?? 2000;
+    this.pauseMs = options.pauseMs ?? 0;
+    this.leaseMs = options.leaseMs ?? 60_000;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.stopping = false;
+    this.timer = setInterval(() => void this.runOnce(), this.options.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Runs soon instead of at the next poll (called after a request is accepted). */
+  wake(): void {
+    if (!this.started || this.stopping) return;
+    setImmediate(() => void this.runOnce());
+  }
+
+  /**
+   * Stops between steps; a request in progress is handed back as pending with its progress kept,
+   * so the next start (of this or another process) resumes it.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.started = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    this.options.mailer?.close();
+  }
+
+  /** Runs every runnable request, then sends due mail; resolves when nothing is left. */
+  runOnce(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          while (!this.stopping && (await this.runNextRequest())) {
+            // keep going while there is work
+          }
+          if (!this.stopping) await this.sendDueMail();
+        } catch (error) {
+          this.options.log.error({ err: error }, 'background worker pass failed');
+        }
+      } while (this.again && !this.stopping);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private now(): string {
+    return formatDateTime(this.options.clock.now());
+  }
+
+  private leaseUntil(): string {
+    return formatDateTime(new Date(this.options.clock.now().getTime() + this.leaseMs));
+  }
+
+  private async runNextRequest(): Promise<boolean> {
+    const request = await this.queue.claimNext(this.id, this.now(), this.leaseUntil());
+    if (!request) return false;
+    const log = this.options.log.child({ requestId: request.id, type: request.type });
+    const handler = this.handlers.get(request.type);
+    let params: unknown;
+    try {
+      params = JSON.parse(request.params);
+      if (!handler) throw new Error(`no handler for request type ${request.type}`);
+      log.info({ resumedAt: Number(request.processed) }, 'background request started');
+      let processed = Number(request.processed);
+      for (;;) {
+        if (this.stopping) {
+          await this.queue.release(request.id, this.id);
+          log.info({ processed }, 'background request handed back for later');
+          return false;
+        }
+        const count = await this.options.db.transaction().execute(async (trx) => {
+          const queue = new RequestQueue(trx);
+          if (!(await queue.renew(request.id, this.id, this.leaseUntil()))) throw new LostClaim();
+          const n = await handler.step(trx, request.account_id, params, this.batchSize);
+          if (n > 0) await queue.addProgress(request.id, this.id, n);
+          return n;
+        });
+        if (count === 0) break;
+        processed += count;
+        await this.options.afterStep?.(request, processed);
+        await new Promise((resolve) => (this.pauseMs > 0 ? setTimeout(resolve, this.pauseMs) : setImmediate(resolve)));
+      }
+      const finished = await this.end(request, handler, params, 'done');
+      if (finished) log.info({ result: finished.result }, 'background request done');
+    } catch (error) {
+      if (error instanceof LostClaim) {
+        log.warn('background request claimed by another worker; leaving it');
+        return true;
+      }
+      log.error({ err: error }, 'background request failed');
+      await this.end(request, handler, params, 'failed', error instanceof Error ? error.message : String(error));
+    }
+    return true;
+  }
+
+  /** Marks the request ended and, in the same transaction, enqueues its notification. */
+  private end(
+    request: RequestRow,
+    handler: RequestHandler | undefined,
+    params: unknown,
+    status: 'done' | 'failed',
+    error?: string,
+  ): Promise<RequestRow | undefined> {
+    return this.options.db.transaction().execute(async (trx) => {
+      const now = this.now();
+      const ended = await new RequestQueue(trx).finish(
+        request.id,
+        this.id,
+        status,
+        (deleted) => (error === undefined ? { deleted } : { deleted, error }),
+        now,
+      );
+      if (ended?.notify_to) {
+        await new MailOutbox(trx).enqueue(ended.account_id, notificationFor(ended, handler, params), now);
+      }
+      return ended;
+    });
+  }
+
+  private async sendDueMail(): Promise<void> {
+    const mailer = this.options.mailer;
+    if (!mailer) {
+      for (;;) {
+        const row = await this.outbox.takeUnlogged(this.now());
+        if (!row) return;
+        // No SMTP server configured: the message is logged and stays in the outbox.
+        this.options.log.info(
+          { mail: { id: row.id, requestId: row.request_id, to: row.to_address, subject: row.subject, body: row.body } },
+          'notification not sent (no SMTP_URL); kept in the outbox',
+        );
+      }
+    }
+    while (!this.stopping) {
+      const row = await this.outbox.claimDue(this.id, this.now(), this.leaseUntil());
+      if (!row) return;
+      try {
+        await mailer.send({ to: row.to_address, subject: row.subject, text: row.body });
+        await this.outbox.markSent(row.id, this.id, this.now());
+        this.options.log.info({ mailId: row.id, requestId: row.request_id }, 'notification sent');
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await this.outbox.markFailed(row, this.id, message, this.options.clock.now());
+        this.options.log.warn({ mailId: row.id, attempts: Number(row.attempts) + 1, err: message }, 'notification send failed; will retry');
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { AcceptedEnvelope } from '../requests/schemas.js';
+import {
+  BulkDeleteCategoriesBody,
+  CategoryCodeParams,
+  CategoryEnvelope,
+  CategoryListEnvelope,
+  CreateCategoryBody,
+  DeleteCategoryFields,
+} from './schemas.js';
+import { CategoriesService } from './service.js';
+
+export async function categoriesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const categories = new CategoriesService(context.db, context.clock, context.jobs);
+
+  app.post(
+    '/categories',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'Create a category, optionally under a parent',
+        body: CreateCategoryBody,
+        response: { 200: CategoryEnvelope },
+      },
+    },
+    async (request, reply) => ok(reply, await categories.create(request.accountId, request.body)),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'Every category of the account, flat, with its path',
+        response: { 200: CategoryListEnvelope },
+      },
+    },
+    async (request, reply) => ok(reply, await categories.list(request.accountId)),
+  );
+
+  app.get(
+    '/categories/:code',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'One category by code',
+        params: CategoryCodeParams,
+        response: { 200: CategoryEnvelope },
+      },
+    },
+    async (request, reply) => ok(reply, await categories.get(request.accountId, request.params.code)),
+  );
+
+  // The code may come in the JSON body (the spec's example) or the query string.
+  app.delete(
+    '/categories',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'Delete a category and all its descendants (background request)',
+        querystring: DeleteCategoryFields,
+        body: DeleteCategoryFields,
+        response: { 200: AcceptedEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const fields = { code: body.code ?? request.query.code, notify_to: body.notify_to ?? request.query.notify_to };
+      return ok(reply, await categories.deleteTree(request.accountId, fields));
+    },
+  );
+
+  app.delete(
+    '/categories/bulk',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'Delete every category (background request)',
+        body: BulkDeleteCategoriesBody,
+        response: { 200: AcceptedEnvelope },
+      },
+    },
+    async (request, reply) => ok(reply, await categories.deleteAll(request.accountId, request.body?.notify_to)),
+  );
+}

@@ -1,0 +1,40 @@
+import { type Static, Type } from 'typebox';
+import { Envelope } from '../../http/envelope.js';
+
+export const CategoryObject = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  parent_code: Type.Union([Type.String(), Type.Null()]),
+  path: Type.String({ description: 'Codes from the root down to this category, joined by /' }),
+});
+export type CategoryObject = Static<typeof CategoryObject>;
+
+export const CreateCategoryBody = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 128, description: 'Unique per account; no /' }),
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    parent_code: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
+
+export const CategoryCodeParams = Type.Object({ code: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+
+export const DeleteCategoryFields = Type.Object(
+  {
+    code: Type.Optional(Type.String({ description: 'The parent category to delete with all its descendants' })),
+    notify_to: Type.Optional(Type.String({ description: 'E-mail address told the outcome' })),
+  },
+  { additionalProperties: false },
+);
+export type DeleteCategoryFields = Static<typeof DeleteCategoryFields>;
+
+export const BulkDeleteCategoriesBody = Type.Object(
+  { notify_to: Type.Optional(Type.String({ description: 'E-mail address told the outcome' })) },
+  { additionalProperties: false },
+);
+
+export const CategoryEnvelope = Envelope(CategoryObject);
+export const CategoryListEnvelope = Envelope(Type.Array(CategoryObject));

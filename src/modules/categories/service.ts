@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { NotFoundError, invalidField } from '../../http/errors.js';
+import { RequestQueue } from '../../jobs/queue.js';
+import type { JobsNotifier } from '../../jobs/types.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import { parseNotifyTo } from '../requests/notify-to.js';
+import { CATEGORIES_BULK_DELETE, CATEGORIES_DELETE } from './jobs.js';
+import { CategoriesRepository, type CategoryRow } from './repository.js';
+import type { CategoryObject, CreateCategoryBody, DeleteCategoryFields } from './schemas.js';
+
+function present(row: CategoryRow, parentCode: string | null, path: string): CategoryObject {
+  return { id: Number(row.id), code: row.code, name: row.name, parent_code: parentCode, path };
+}
+
+export class CategoriesService {
+  private readonly repo: CategoriesRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly jobs: JobsNotifier,
+  ) {
+    this.repo = new CategoriesRepository(db);
+  }
+
+  private now(): string {
+    return formatDateTime(this.clock.now());
+  }
+
+  async create(accountId: number, body: CreateCategoryBody): Promise<CategoryObject> {
+    const code = body.code;
+    if (code.includes('/')) throw invalidField('code', 'must not contain /');
+    if (code.trim() !== code || code === '') throw invalidField('code', 'must not start or end with spaces');
+    if (await this.repo.findByCode(accountId, code)) throw invalidField('code', `category "${code}" already exists`);
+    let parent: CategoryObject | null = null;
+    if (body.parent_code !== undefined) {
+      const parentRow = await this.repo.findByCode(accountId, body.parent_code);
+      if (!parentRow) throw invalidField('parent_code', `category "${body.parent_code}" does not exist`);
+      parent = await this.describe(accountId, parentRow);
+    }
+    let row: CategoryRow;
+    try {
+      row = await this.repo.create(accountId, { code, name: body.name, parentId: parent?.id ?? null }, this.now());
+    } catch (error) {
+      if (await this.repo.findByCode(accountId, code)) throw invalidField('code', `category "${code}" already exists`);
+      throw error;
+    }
+    return present(row, parent?.code ?? null, parent ? `${parent.path}/${code}` : code);
+  }
+
+  /** K1: the whole flat list, each with its path from the root. */
+  async list(accountId: number): Promise<CategoryObject[]> {
+    const rows = await this.repo.listAll(accountId);
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const paths = new Map<number, string>();
+    const pathOf = (row: CategoryRow): string => {
+      const id = Number(row.id);
+      const known = paths.get(id);
+      if (known !== undefined) return known;
+      const parent = row.parent_id === null ? undefined : byId.get(Number(row.parent_id));
+      const path = parent ? `${pathOf(parent)}/${row.code}` : row.code;
+      paths.set(id, path);
+      return path;
+    };
+    return rows.map((row) => {
+      const parent = row.parent_id === null ? undefined : byId.get(Number(row.parent_id));
+      return present(row, parent?.code ?? null, pathOf(row));
+    });
+  }
+
+  async get(accountId: number, code: string): Promise<CategoryObject> {
+    const row = await this.repo.findByCode(accountId, code);
+    if (!row) throw new NotFoundError(`category ${code} not found`);
+    return this.describe(accountId, row);
+  }
+
+  private async describe(accountId: number, row: CategoryRow): Promise<CategoryObject> {
+    const lineage = await this.repo.lineage(accountId, Number(row.id));
+    const parent = lineage.length > 1 ? lineage[lineage.length - 2]! : null;
+    return present(row, parent?.code ?? null, lineage.map((c) => c.code).join('/'));
+  }
+
+  /** K2: validates now, deletes the category and every descendant in the background. */
+  async deleteTree(accountId: number, fields: DeleteCategoryFields): Promise<{ request_id: string }> {
+    const code = fields.code?.trim();
+    if (!code) throw invalidField('code', 'is required');
+    const notifyTo = parseNotifyTo(fields.notify_to);
+    const requestId = await this.db.transaction().execute(async (trx) => {
+      const root = await new CategoriesRepository(trx).findByCode(accountId, code);
+      if (!root) throw new NotFoundError(`category ${code} not found`);
+      return new RequestQueue(trx).accept(
+        accountId,
+        { type: CATEGORIES_DELETE, params: { code, category_id: Number(root.id) }, notifyTo },
+        this.now(),
+      );
+    });
+    this.jobs.wake();
+    return { request_id: requestId };
+  }
+
+  /** K2: deletes every category of the account in the background. */
+  async deleteAll(accountId: number, notifyToRaw: string | undefined): Promise<{ request_id: string }> {
+    const notifyTo = parseNotifyTo(notifyToRaw);
+    const requestId = await new RequestQueue(this.db).accept(accountId, { type: CATEGORIES_BULK_DELETE, params: {}, notifyTo }, this.now());
+    this.jobs.wake();
+    return { request_id: requestId };
+  }
+}

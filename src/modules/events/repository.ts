@@ -1,0 +1,42 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, EventsTable } from '../../db/types.js';
+import type { Page } from '../../http/pagination.js';
+
+export type EventRow = Selectable<EventsTable>;
+
+export class EventsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  list(accountId: number, page: Page): Promise<EventRow[]> {
+    return this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+
+  findById(accountId: number, id: number): Promise<EventRow | undefined> {
+    return this.db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findByName(accountId: number, name: string): Promise<EventRow | undefined> {
+    return this.db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
+  }
+
+  create(accountId: number, name: string, now: string): Promise<EventRow> {
+    return this.db
+      .insertInto('events')
+      .values({ account_id: accountId, name, createtime: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Deletes the event; its user events go with it (foreign key cascade). */
+  async delete(accountId: number, id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('events').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { NotFoundError } from '../../http/errors.js';
+import { RequestQueue, type RequestRow } from '../../jobs/queue.js';
+
+export interface RequestView {
+  request_id: string;
+  type: string;
+  status: RequestRow['status'];
+  result: { deleted: number; error?: string } | null;
+  created: string;
+  finished: string | null;
+}
+
+/** K3. While running, `result` shows the progress so far; pending has none yet. */
+export function presentRequest(row: RequestRow): RequestView {
+  let result: RequestView['result'] = null;
+  if (row.result) result = JSON.parse(row.result) as RequestView['result'];
+  else if (row.status === 'running') result = { deleted: Number(row.processed) };
+  return { request_id: row.id, type: row.type, status: row.status, result, created: row.created, finished: row.finished };
+}
+
+export class RequestsService {
+  private readonly queue: RequestQueue;
+
+  constructor(db: Kysely<DB>) {
+    this.queue = new RequestQueue(db);
+  }
+
+  async get(accountId: number, id: string): Promise<RequestView> {
+    const row = await this.queue.find(accountId, id);
+    if (!row) throw new NotFoundError(`request ${id} not found`);
+    return presentRequest(row);
+  }
+}
