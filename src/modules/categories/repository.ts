@@ -37,8 +37,9 @@ export class CategoriesRepository {
 
   /**
    * Deletes up to `limit` categories of the subtree under `rootId` (or of every tree when null),
-   * deepest first: what is left is always a whole subtree still hanging from its root, so a
-   * resumed deletion finds it again, and the parent foreign key never has to cascade.
+   * taken from the deepest level only: what is left is always a whole subtree still hanging from
+   * its root, so a resumed deletion finds it again, and no statement deletes a parent together
+   * with its child (the cascade would remove the child uncounted).
    */
   async deleteTreeBatch(accountId: number, rootId: number | null, limit: number): Promise<number> {
     const start =
@@ -52,7 +53,7 @@ export class CategoriesRepository {
         select c.id, tree.depth + 1 from categories c join tree on c.parent_id = tree.id
         where c.account_id = ${accountId}
       )
-      select id from tree order by depth desc, id limit ${limit}`.execute(this.db);
+      select id from tree where depth = (select max(depth) from tree) order by id limit ${limit}`.execute(this.db);
     const ids = batch.rows.map((row) => Number(row.id));
     if (ids.length === 0) return 0;
     const result = await this.db.deleteFrom('categories').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { AcceptedEnvelope } from '../requests/schemas.js';
@@ -12,6 +12,11 @@ import {
   DeleteCategoryFields,
 } from './schemas.js';
 import { CategoriesService } from './service.js';
+
+// Both deletes may arrive with no body at all [client]: that is an empty object, not an error.
+async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
 
 export async function categoriesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -66,9 +71,10 @@ export async function categoriesRoutes(scope: FastifyInstance, { context }: { co
         body: DeleteCategoryFields,
         response: { 200: AcceptedEnvelope },
       },
+      preValidation: absentBodyIsEmpty,
     },
     async (request, reply) => {
-      const body = request.body ?? {};
+      const body = request.body;
       const fields = { code: body.code ?? request.query.code, notify_to: body.notify_to ?? request.query.notify_to };
       return ok(reply, await categories.deleteTree(request.accountId, fields));
     },
@@ -83,7 +89,8 @@ export async function categoriesRoutes(scope: FastifyInstance, { context }: { co
         body: BulkDeleteCategoriesBody,
         response: { 200: AcceptedEnvelope },
       },
+      preValidation: absentBodyIsEmpty,
     },
-    async (request, reply) => ok(reply, await categories.deleteAll(request.accountId, request.body?.notify_to)),
+    async (request, reply) => ok(reply, await categories.deleteAll(request.accountId, request.body.notify_to)),
   );
 }
