@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { isPostgres } from './schema-helpers.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as eventsCategoriesRequests from './migrations/0002_events_categories_requests.js';
 
@@ -9,8 +10,14 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // Kysely looks for its migration tables in every schema unless told which one; on a PostgreSQL
+  // server shared by several databases' schemas (tests, other tenants) that finds a stranger's.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
   const migrator = new Migrator({
     db,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
     provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
