@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildTestApp } from '../helpers/app.js';
-import { expectError, expectOk } from '../helpers/assertions.js';
+import { expectError } from '../helpers/assertions.js';
 
 const t = await buildTestApp();
 
