@@ -1,5 +1,5 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import { isPostgres } from './schema-helpers.js';
+import { type Migration, Migrator } from 'kysely';
+import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as eventsCategoriesRequests from './migrations/0002_events_categories_requests.js';
 
@@ -9,16 +9,13 @@ const migrations: Record<string, Migration> = {
   '0002_events_categories_requests': eventsCategoriesRequests,
 };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  // Kysely looks for its migration tables in every schema unless told which one; on a PostgreSQL
-  // server shared by several databases' schemas (tests, other tenants) that finds a stranger's.
-  const migrationTableSchema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
+export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
-    db,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+    db: database.db,
     provider: { getMigrations: async () => migrations },
+    // Name the schema: otherwise Kysely may find another schema's bookkeeping tables in the same
+    // PostgreSQL database and skip creating its own.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

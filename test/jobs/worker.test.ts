@@ -265,8 +265,7 @@ describe('several workers on one database', () => {
     const extra: Database[] = [];
     let pools: Database[] = [];
     if (usingPostgres()) {
-      const searchPath = await t.database.db.selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('s')).executeTakeFirstOrThrow();
-      pools = [0, 1, 2].map(() => openDatabase({ kind: 'postgres', connectionString: process.env.TEST_DATABASE_URL!, schema: searchPath.s }));
+      pools = [0, 1, 2].map(() => openDatabase({ kind: 'postgres', connectionString: process.env.TEST_DATABASE_URL!, schema: t.database.schema }));
       extra.push(...pools);
     }
     after(() => Promise.all(extra.map((d) => d.close())));
