@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { AcceptedEnvelope } from '../requests/schemas.js';
+import { AcceptedEnvelope, absentBodyIsEmpty } from '../requests/schemas.js';
 import {
   BulkDeleteCategoriesBody,
   CategoryCodeParams,
@@ -12,11 +12,6 @@ import {
   DeleteCategoryFields,
 } from './schemas.js';
 import { CategoriesService } from './service.js';
-
-// Both deletes may arrive with no body at all [client]: that is an empty object, not an error.
-async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
-  if (request.body === undefined || request.body === null) request.body = {};
-}
 
 export async function categoriesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();

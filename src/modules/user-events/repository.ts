@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { Page } from '../../http/pagination.js';
+
+export interface UserEventRecord {
+  id: number;
+  datetime: string;
+  metadata: string | null;
+  event_id: number;
+  event_name: string;
+  event_createtime: string;
+  user_id: number;
+  service_uid: string | null;
+  email: string | null;
+}
+
+export interface UserEventFilter {
+  userId?: number;
+  eventId?: number;
+  from?: string;
+  to?: string;
+}
+
+export class UserEventsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insert(accountId: number, values: { eventId: number; userId: number; datetime: string; metadata: string | null }): Promise<number> {
+    const row = await this.db
+      .insertInto('user_events')
+      .values({ account_id: accountId, event_id: values.eventId, user_id: values.userId, datetime: values.datetime, metadata: values.metadata })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Newest datetime first, then id (E4). */
+  list(accountId: number, filter: UserEventFilter, page: Page): Promise<UserEventRecord[]> {
+    let query = this.db
+      .selectFrom('user_events as ue')
+      .innerJoin('events as e', 'e.id', 'ue.event_id')
+      .innerJoin('users as u', 'u.id', 'ue.user_id')
+      .select([
+        'ue.id',
+        'ue.datetime',
+        'ue.metadata',
+        'e.id as event_id',
+        'e.name as event_name',
+        'e.createtime as event_createtime',
+        'u.id as user_id',
+        'u.service_uid',
+        'u.email',
+      ])
+      .where('ue.account_id', '=', accountId);
+    if (filter.userId !== undefined) query = query.where('ue.user_id', '=', filter.userId);
+    if (filter.eventId !== undefined) query = query.where('ue.event_id', '=', filter.eventId);
+    if (filter.from !== undefined) query = query.where('ue.datetime', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('ue.datetime', '<=', filter.to);
+    return query.orderBy('ue.datetime', 'desc').orderBy('ue.id', 'desc').limit(page.limit).offset(page.offset).execute();
+  }
+
+  /**
+   * Deletes at most `limit` user events of one event within [from, to]. Bounded so each
+   * transaction stays short and the API keeps answering during a deletion of millions.
+   */
+  async deleteBatch(accountId: number, filter: { eventId: number; from: string; to: string }, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('user_events')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('user_events')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('event_id', '=', filter.eventId)
+          .where('datetime', '>=', filter.from)
+          .where('datetime', '<=', filter.to)
+          .limit(limit),
+      )
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

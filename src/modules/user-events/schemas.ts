@@ -1,0 +1,64 @@
+import { type Static, Type } from 'typebox';
+import { Envelope } from '../../http/envelope.js';
+import { PageQuery } from '../../http/pagination.js';
+import { EventObject } from '../events/schemas.js';
+
+const Metadata = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  additionalProperties: true,
+  description: 'Free-form key/value pairs; at most 16,384 bytes as JSON',
+});
+
+export const UserEventObject = Type.Object({
+  id: Type.Integer(),
+  event: EventObject,
+  user: Type.Object({
+    userapp_id: Type.Integer(),
+    user_id: Type.Integer(),
+    service_uid: Type.Union([Type.String(), Type.Null()]),
+    email: Type.Union([Type.String(), Type.Null()]),
+  }),
+  datetime: Type.String({ description: 'YYYY-MM-DD hh:mm:ss, UTC' }),
+  metadata: Type.Union([Metadata, Type.Null()]),
+});
+export type UserEventObject = Static<typeof UserEventObject>;
+
+export const CreateUserEventBody = Type.Object(
+  {
+    event: Type.String({ description: 'Event name' }),
+    service_uid: Type.Optional(Type.String({ description: 'Finds the user; else email; else document' })),
+    email: Type.Optional(Type.String()),
+    document: Type.Optional(Type.String()),
+    datetime: Type.Optional(Type.String({ description: 'YYYY-MM-DD hh:mm:ss (UTC) or ISO 8601 with offset; default now' })),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+export type CreateUserEventBody = Static<typeof CreateUserEventBody>;
+
+export const UserEventListQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    service_uid: Type.Optional(Type.String()),
+    event: Type.Optional(Type.String({ description: 'Event name' })),
+    from: Type.Optional(Type.String({ description: 'Inclusive lower bound on datetime (G7; a bare date is its start)' })),
+    to: Type.Optional(Type.String({ description: 'Inclusive upper bound on datetime (G7; a bare date is its end)' })),
+  },
+  { additionalProperties: false },
+);
+export type UserEventListQuery = Static<typeof UserEventListQuery>;
+
+export const BulkDeleteUserEventsBody = Type.Object(
+  {
+    event_name: Type.Optional(Type.String({ description: 'Event name (also accepted as event-name)' })),
+    'event-name': Type.Optional(Type.String()),
+    from: Type.Optional(Type.String({ description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its start)' })),
+    to: Type.Optional(Type.String({ description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its end)' })),
+    notify_to: Type.Optional(Type.String({ description: 'E-mail address told the outcome' })),
+  },
+  { additionalProperties: false },
+);
+export type BulkDeleteUserEventsBody = Static<typeof BulkDeleteUserEventsBody>;
+
+export const UserEventEnvelope = Envelope(UserEventObject);
+export const UserEventListEnvelope = Envelope(Type.Array(UserEventObject));

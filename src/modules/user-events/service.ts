@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { NotFoundError, invalidField } from '../../http/errors.js';
+import type { Page } from '../../http/pagination.js';
+import { RequestQueue } from '../../jobs/queue.js';
+import type { JobsNotifier } from '../../jobs/types.js';
+import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
+import { EventsRepository } from '../events/repository.js';
+import { presentEvent } from '../events/service.js';
+import { parseNotifyTo } from '../requests/notify-to.js';
+import { UsersRepository } from '../users/repository.js';
+import { USER_EVENTS_BULK_DELETE } from './jobs.js';
+import { type UserEventFilter, type UserEventRecord, UserEventsRepository } from './repository.js';
+import type { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventListQuery, UserEventObject } from './schemas.js';
+
+export const METADATA_MAX_BYTES = 16_384;
+
+function present(record: UserEventRecord): UserEventObject {
+  return {
+    id: Number(record.id),
+    event: { id: Number(record.event_id), name: record.event_name, createtime: record.event_createtime },
+    user: { userapp_id: Number(record.user_id), user_id: Number(record.user_id), service_uid: record.service_uid, email: record.email },
+    datetime: record.datetime,
+    metadata: record.metadata === null ? null : (JSON.parse(record.metadata) as Record<string, unknown>),
+  };
+}
+
+function datetimeField(field: string, text: string, bareDate: 'start' | 'end' | 'refuse'): string {
+  const parsed = parseDateTime(text, bareDate);
+  if (!parsed) {
+    const forms = bareDate === 'refuse' ? 'YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset' : 'YYYY-MM-DD, YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset';
+    throw invalidField(field, `must be a datetime (${forms})`);
+  }
+  return formatDateTime(parsed);
+}
+
+export class UserEventsService {
+  private readonly repo: UserEventsRepository;
+  private readonly events: EventsRepository;
+  private readonly users: UsersRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly jobs: JobsNotifier,
+  ) {
+    this.repo = new UserEventsRepository(db);
+    this.events = new EventsRepository(db);
+    this.users = new UsersRepository(db);
+  }
+
+  /** E3: the hottest path of the product — two indexed lookups and one insert. */
+  async create(accountId: number, body: CreateUserEventBody): Promise<UserEventObject> {
+    const identity = { service_uid: body.service_uid, email: body.email, document: body.document };
+    if (![identity.service_uid, identity.email, identity.document].some((v) => v !== undefined && v.trim() !== '')) {
+      throw invalidField('service_uid', 'is required (or email, or document) to find the user');
+    }
+    const datetime = body.datetime === undefined ? formatDateTime(this.clock.now()) : datetimeField('datetime', body.datetime, 'refuse');
+    let metadata: string | null = null;
+    if (body.metadata !== undefined) {
+      metadata = JSON.stringify(body.metadata);
+      if (Buffer.byteLength(metadata, 'utf8') > METADATA_MAX_BYTES) {
+        throw invalidField('metadata', `must be at most ${METADATA_MAX_BYTES} bytes as JSON`);
+      }
+    }
+    const event = await this.events.findByName(accountId, body.event);
+    if (!event) throw new NotFoundError(`event ${body.event} not found`);
+    const user = await this.users.findByIdentity(accountId, identity);
+    if (!user) throw new NotFoundError('user not found');
+    const id = await this.repo.insert(accountId, { eventId: Number(event.id), userId: Number(user.id), datetime, metadata });
+    return {
+      id,
+      event: presentEvent(event),
+      user: { userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email },
+      datetime,
+      metadata: body.metadata ?? null,
+    };
+  }
+
+  /** E4: a filter naming an unknown event or user matches nothing. */
+  async list(accountId: number, query: UserEventListQuery, page: Page): Promise<UserEventObject[]> {
+    const filter: UserEventFilter = {};
+    if (query.from !== undefined) filter.from = datetimeField('from', query.from, 'start');
+    if (query.to !== undefined) filter.to = datetimeField('to', query.to, 'end');
+    if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) throw invalidField('from', 'must not be after to');
+    if (query.event !== undefined) {
+      const event = await this.events.findByName(accountId, query.event);
+      if (!event) return [];
+      filter.eventId = Number(event.id);
+    }
+    if (query.service_uid !== undefined) {
+      const user = await this.users.findByIdentity(accountId, { service_uid: query.service_uid });
+      if (!user) return [];
+      filter.userId = Number(user.id);
+    }
+    return (await this.repo.list(accountId, filter, page)).map(present);
+  }
+
+  /** E5: validated now; the deletion runs in the background in bounded batches. */
+  async bulkDelete(accountId: number, body: BulkDeleteUserEventsBody): Promise<{ request_id: string }> {
+    const eventName = body.event_name ?? body['event-name'];
+    if (eventName === undefined || eventName === '') throw invalidField('event_name', 'is required');
+    if (body.from === undefined) throw invalidField('from', 'is required');
+    if (body.to === undefined) throw invalidField('to', 'is required');
+    const from = datetimeField('from', body.from, 'start');
+    const to = datetimeField('to', body.to, 'end');
+    if (from > to) throw invalidField('from', 'must not be after to');
+    const notifyTo = parseNotifyTo(body.notify_to);
+    const requestId = await this.db.transaction().execute(async (trx) => {
+      const event = await new EventsRepository(trx).findByName(accountId, eventName);
+      if (!event) throw new NotFoundError(`event ${eventName} not found`);
+      return new RequestQueue(trx).accept(
+        accountId,
+        { type: USER_EVENTS_BULK_DELETE, params: { event_id: Number(event.id), event_name: eventName, from, to }, notifyTo },
+        formatDateTime(this.clock.now()),
+      );
+    });
+    this.jobs.wake();
+    return { request_id: requestId };
+  }
+}
