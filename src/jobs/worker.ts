@@ -31,6 +31,14 @@ export interface WorkerOptions {
 class LostClaim extends Error {}
 
 /**
+ * Rows per step of a bulk deletion. Each step is one short transaction; SQLite has one writer
+ * and one connection, so a step's length is what a concurrent API request may have to wait.
+ */
+export const DEFAULT_BATCH_SIZE = 2000;
+/** Breathing room between steps, so queued API queries run before the next step starts. */
+export const DEFAULT_PAUSE_MS = 5;
+
+/**
  * Runs background requests and sends notification mail, inside the server process. Several
  * workers (processes) may share one database: claims and leases make each request run once.
  */
@@ -53,8 +61,8 @@ export class Worker implements JobsNotifier {
     this.queue = new RequestQueue(options.db);
     this.outbox = new MailOutbox(options.db);
     this.handlers = new Map(options.handlers.map((h) => [h.type, h]));
-    this.batchSize = options.batchSize ?? 2000;
-    this.pauseMs = options.pauseMs ?? 0;
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
     this.leaseMs = options.leaseMs ?? 60_000;
   }
 

@@ -277,3 +277,21 @@ describe('DELETE /user-events/bulk', () => {
     assert.match(smtp.messages.at(-1)!.subject, /25 user events deleted/);
   });
 });
+
+describe('POST /user-events under concurrency', () => {
+  it('answers every concurrent request with its own committed row', async () => {
+    const { key } = await t.newAccount();
+    const event = await newEvent(key);
+    const user = await createUser(t, {}, { key });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.post('/apiv3/user-events', { event: event.name, service_uid: user.service_uid, metadata: { i } }, { key }),
+      ),
+    );
+    const created = responses.map((r) => expectOk(r));
+    assert.equal(new Set(created.map((c: any) => c.id)).size, 30);
+    const listed = expectOk(await t.get('/apiv3/user-events?limit=100', { key }));
+    assert.equal(listed.length, 30);
+    for (const c of created) assert.deepEqual(listed.find((l: any) => l.id === c.id).metadata, c.metadata);
+  });
+});

@@ -1,8 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, EventsTable } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 
 export type EventRow = Selectable<EventsTable>;
+
+// Every POST /user-events looks its event up by name.
+const eventByName = new PreparedQuery<{ accountId: number; name: string }, EventRow>(
+  'events.by-name',
+  ['accountId', 'name'],
+  (db: Kysely<DB>, p) => db.selectFrom('events').selectAll().where('account_id', '=', p.accountId).where('name', '=', p.name),
+);
 
 export class EventsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -22,8 +30,8 @@ export class EventsRepository {
     return this.db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  findByName(accountId: number, name: string): Promise<EventRow | undefined> {
-    return this.db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
+  async findByName(accountId: number, name: string): Promise<EventRow | undefined> {
+    return (await eventByName.execute(this.db, { accountId, name }))[0];
   }
 
   create(accountId: number, name: string, now: string): Promise<EventRow> {

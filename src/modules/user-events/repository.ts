@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 
@@ -21,16 +22,29 @@ export interface UserEventFilter {
   to?: string;
 }
 
+export interface NewUserEvent {
+  eventId: number;
+  userId: number;
+  datetime: string;
+  metadata: string | null;
+}
+
+const insertUserEvent = new PreparedQuery<
+  { accountId: number; eventId: number; userId: number; datetime: string; metadata: string | null },
+  { id: number }
+>('user_events.insert', ['accountId', 'eventId', 'userId', 'datetime', 'metadata'], (db: Kysely<DB>, p) =>
+  db
+    .insertInto('user_events')
+    .values({ account_id: p.accountId, event_id: p.eventId, user_id: p.userId, datetime: p.datetime, metadata: p.metadata })
+    .returning('id'),
+);
+
 export class UserEventsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async insert(accountId: number, values: { eventId: number; userId: number; datetime: string; metadata: string | null }): Promise<number> {
-    const row = await this.db
-      .insertInto('user_events')
-      .values({ account_id: accountId, event_id: values.eventId, user_id: values.userId, datetime: values.datetime, metadata: values.metadata })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+  async insert(accountId: number, values: NewUserEvent): Promise<number> {
+    const [row] = await insertUserEvent.execute(this.db, { accountId, ...values });
+    return Number(row!.id);
   }
 
   /** Newest datetime first, then id (E4). */
@@ -61,6 +75,8 @@ export class UserEventsRepository {
   /**
    * Deletes at most `limit` user events of one event within [from, to]. Bounded so each
    * transaction stays short and the API keeps answering during a deletion of millions.
+   * The account scope is in the subquery that picks the ids: repeating it on the outer DELETE makes
+   * SQLite's planner scan the whole account through an index instead of deleting by primary key.
    */
   async deleteBatch(accountId: number, filter: { eventId: number; from: string; to: string }, limit: number): Promise<number> {
     const result = await this.db
@@ -75,7 +91,6 @@ export class UserEventsRepository {
           .where('datetime', '<=', filter.to)
           .limit(limit),
       )
-      .where('account_id', '=', accountId)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -10,7 +10,8 @@ import { presentEvent } from '../events/service.js';
 import { parseNotifyTo } from '../requests/notify-to.js';
 import { UsersRepository } from '../users/repository.js';
 import { USER_EVENTS_BULK_DELETE } from './jobs.js';
-import { type UserEventFilter, type UserEventRecord, UserEventsRepository } from './repository.js';
+import { WriteBatcher } from '../../db/write-batcher.js';
+import { type NewUserEvent, type UserEventFilter, type UserEventRecord, UserEventsRepository } from './repository.js';
 import type { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventListQuery, UserEventObject } from './schemas.js';
 
 export const METADATA_MAX_BYTES = 16_384;
@@ -38,6 +39,8 @@ export class UserEventsService {
   private readonly repo: UserEventsRepository;
   private readonly events: EventsRepository;
   private readonly users: UsersRepository;
+  /** Concurrent POST /user-events share one commit (group commit); see db/write-batcher.ts. */
+  private readonly inserts: WriteBatcher<{ accountId: number; values: NewUserEvent }, number>;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -47,6 +50,7 @@ export class UserEventsService {
     this.repo = new UserEventsRepository(db);
     this.events = new EventsRepository(db);
     this.users = new UsersRepository(db);
+    this.inserts = new WriteBatcher(db, (trx, { accountId, values }) => new UserEventsRepository(trx).insert(accountId, values));
   }
 
   /** E3: the hottest path of the product — two indexed lookups and one insert. */
@@ -67,7 +71,7 @@ export class UserEventsService {
     if (!event) throw new NotFoundError(`event ${body.event} not found`);
     const user = await this.users.findByIdentity(accountId, identity);
     if (!user) throw new NotFoundError('user not found');
-    const id = await this.repo.insert(accountId, { eventId: Number(event.id), userId: Number(user.id), datetime, metadata });
+    const id = await this.inserts.submit({ accountId, values: { eventId: Number(event.id), userId: Number(user.id), datetime, metadata } });
     return {
       id,
       event: presentEvent(event),

@@ -1,0 +1,42 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface Served {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/servers/<name>.ts in its own process (the load generator must not share its CPU). */
+export function serve(name: string, env: Record<string, string>): Promise<Served> {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof") goes to the server processes, for profiling.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(here, '..', 'servers', `${name}.ts`)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(buffered);
+      if (match) {
+        child.removeAllListeners('exit');
+        child.stdout!.resume();
+        resolve({
+          url: match[1]!,
+          child,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+  });
+}
