@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +18,7 @@ export interface WorkerOptions {
   handlers: RequestHandler[];
   mailer: Mailer | null;
   pollMs: number;
-  /** Units per step (rows per delete batch). */
+  /** Fixed units per step (rows per delete batch); by default the size adapts to STEP_TARGET_MS. */
   batchSize?: number;
   /** Pause between steps so other queries get the database (SQLite has one writer). */
   pauseMs?: number;
@@ -30,11 +31,24 @@ export interface WorkerOptions {
 
 class LostClaim extends Error {}
 
+function nextBatch(batch: number, elapsedMs: number): number {
+  const proposed = (batch * STEP_TARGET_MS) / Math.max(elapsedMs, 0.5);
+  // Move halfway towards the proposal, at most doubling: one slow step (a checkpoint) or one fast
+  // one does not swing the size.
+  const next = Math.min(batch * 2, Math.round((batch + proposed) / 2));
+  return Math.max(MIN_BATCH, Math.min(MAX_BATCH, next));
+}
+
 /**
- * Rows per step of a bulk deletion. Each step is one short transaction; SQLite has one writer
- * and one connection, so a step's length is what a concurrent API request may have to wait.
+ * Rows per step of a bulk deletion adapt so that a step lasts about STEP_TARGET_MS: each step is
+ * one transaction, and on SQLite (one writer, one synchronous connection) a step's length is what
+ * a concurrent API request may have to wait. Larger steps are cheaper per row, so the size is as
+ * large as the target allows.
  */
-export const DEFAULT_BATCH_SIZE = 2000;
+export const STEP_TARGET_MS = 20;
+const FIRST_BATCH = 1000;
+const MIN_BATCH = 100;
+const MAX_BATCH = 20_000;
 /** Breathing room between steps, so queued API queries run before the next step starts. */
 export const DEFAULT_PAUSE_MS = 5;
 
@@ -47,7 +61,7 @@ export class Worker implements JobsNotifier {
   private readonly queue: RequestQueue;
   private readonly outbox: MailOutbox;
   private readonly handlers: Map<string, RequestHandler>;
-  private readonly batchSize: number;
+  private readonly fixedBatch: number | undefined;
   private readonly pauseMs: number;
   private readonly leaseMs: number;
   private timer: NodeJS.Timeout | null = null;
@@ -61,7 +75,7 @@ export class Worker implements JobsNotifier {
     this.queue = new RequestQueue(options.db);
     this.outbox = new MailOutbox(options.db);
     this.handlers = new Map(options.handlers.map((h) => [h.type, h]));
-    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.fixedBatch = options.batchSize;
     this.pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
     this.leaseMs = options.leaseMs ?? 60_000;
   }
@@ -137,20 +151,23 @@ export class Worker implements JobsNotifier {
       if (!handler) throw new Error(`no handler for request type ${request.type}`);
       log.info({ resumedAt: Number(request.processed) }, 'background request started');
       let processed = Number(request.processed);
+      let batch = this.fixedBatch ?? FIRST_BATCH;
       for (;;) {
         if (this.stopping) {
           await this.queue.release(request.id, this.id);
           log.info({ processed }, 'background request handed back for later');
           return false;
         }
+        const stepStarted = performance.now();
         const count = await this.options.db.transaction().execute(async (trx) => {
           const queue = new RequestQueue(trx);
           if (!(await queue.renew(request.id, this.id, this.leaseUntil()))) throw new LostClaim();
-          const n = await handler.step(trx, request.account_id, params, this.batchSize);
+          const n = await handler.step(trx, request.account_id, params, batch);
           if (n > 0) await queue.addProgress(request.id, this.id, n);
           return n;
         });
         if (count === 0) break;
+        if (this.fixedBatch === undefined) batch = nextBatch(batch, performance.now() - stepStarted);
         processed += count;
         await this.options.afterStep?.(request, processed);
         await new Promise((resolve) => (this.pauseMs > 0 ? setTimeout(resolve, this.pauseMs) : setImmediate(resolve)));
