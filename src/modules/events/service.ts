@@ -8,7 +8,7 @@ import { type EventRow, EventsRepository } from './repository.js';
 
 export const EVENT_NAME_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
-export function presentEvent(row: EventRow): EventObject {
+export function presentEvent(row: Pick<EventRow, 'id' | 'name' | 'createtime'>): EventObject {
   return { id: Number(row.id), name: row.name, createtime: row.createtime };
 }
 

@@ -11,19 +11,13 @@ import { parseNotifyTo } from '../requests/notify-to.js';
 import { UsersRepository } from '../users/repository.js';
 import { USER_EVENTS_BULK_DELETE } from './jobs.js';
 import { WriteBatcher } from '../../db/write-batcher.js';
-import { type NewUserEvent, type UserEventFilter, type UserEventRecord, UserEventsRepository } from './repository.js';
+import { type NewUserEvent, type UserEventFilter, UserEventsRepository, type UserSummary } from './repository.js';
 import type { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventListQuery, UserEventObject } from './schemas.js';
 
 export const METADATA_MAX_BYTES = 16_384;
 
-function present(record: UserEventRecord): UserEventObject {
-  return {
-    id: Number(record.id),
-    event: { id: Number(record.event_id), name: record.event_name, createtime: record.event_createtime },
-    user: { userapp_id: Number(record.user_id), user_id: Number(record.user_id), service_uid: record.service_uid, email: record.email },
-    datetime: record.datetime,
-    metadata: record.metadata === null ? null : (JSON.parse(record.metadata) as Record<string, unknown>),
-  };
+function presentUser(user: UserSummary): UserEventObject['user'] {
+  return { userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email };
 }
 
 function datetimeField(field: string, text: string, bareDate: 'start' | 'end' | 'refuse'): string {
@@ -75,7 +69,7 @@ export class UserEventsService {
     return {
       id,
       event: presentEvent(event),
-      user: { userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email },
+      user: presentUser(user),
       datetime,
       metadata: body.metadata ?? null,
     };
@@ -92,12 +86,29 @@ export class UserEventsService {
       if (!event) return [];
       filter.eventId = Number(event.id);
     }
+    let knownUser: UserSummary | undefined;
     if (query.service_uid !== undefined) {
-      const user = await this.users.findByIdentity(accountId, { service_uid: query.service_uid });
-      if (!user) return [];
-      filter.userId = Number(user.id);
+      knownUser = await this.users.findByIdentity(accountId, { service_uid: query.service_uid });
+      if (!knownUser) return [];
+      filter.userId = Number(knownUser.id);
     }
-    return (await this.repo.list(accountId, filter, page)).map(present);
+    const rows = await this.repo.list(accountId, filter, page);
+    if (rows.length === 0) return [];
+    const eventIds = [...new Set(rows.map((row) => Number(row.event_id)))];
+    const events = new Map((await this.repo.eventsByIds(accountId, eventIds)).map((e) => [Number(e.id), presentEvent(e)]));
+    const users = new Map<number, UserEventObject['user']>();
+    if (knownUser) users.set(Number(knownUser.id), presentUser(knownUser));
+    else {
+      const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
+      for (const user of await this.repo.usersByIds(accountId, userIds)) users.set(Number(user.id), presentUser(user));
+    }
+    return rows.map((row) => ({
+      id: Number(row.id),
+      event: events.get(Number(row.event_id))!,
+      user: users.get(Number(row.user_id))!,
+      datetime: row.datetime,
+      metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
+    }));
   }
 
   /** E5: validated now; the deletion runs in the background in bounded batches. */
