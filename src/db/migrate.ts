@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as foundation from './migrations/0001_foundation.js';
+import * as benefitsIntegrationStats from './migrations/0003_benefits_integration_stats.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0003_benefits_integration_stats': benefitsIntegrationStats,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
