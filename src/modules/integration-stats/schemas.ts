@@ -57,7 +57,7 @@ function invalidLine(mode: Mode) {
     {
       line: Type.Integer({ minimum: 0, description: 'Line number in the file (required)' }),
       message: text(mode, 'Why the line is invalid'),
-      additional_details: optional(mode, { type: 'object', description: 'Free-form details' }),
+      additional_details: optional(mode, { type: 'object', additionalProperties: true, description: 'Free-form details' }),
     },
     { additionalProperties: false },
   );
