@@ -38,6 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     parseJson(request, body as string, done);
   });
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   app.addHook('preValidation', normaliseBody);
   app.addHook('onSend', async (request, reply) => {

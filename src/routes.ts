@@ -4,10 +4,13 @@ import { requireAccount } from './http/auth.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
 
 /** Every API module, registered under /apiv3 behind the account hook: the one place to read the API. */
 export async function apiRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   requireAccount(app, new AccountsService(context.db, context.clock));
+
+  await app.register(usersRoutes, { context });
   await app.register(benefitsRoutes, { context });
   await app.register(integrationStatsRoutes, { context });
 }
