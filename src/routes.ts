@@ -3,6 +3,7 @@ import type { AppContext } from './context.js';
 import { requireAccount } from './http/auth.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
+import { couponsRoutes } from './modules/coupons/routes.js';
 import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 
@@ -12,5 +13,6 @@ export async function apiRoutes(app: FastifyInstance, { context }: { context: Ap
 
   await app.register(usersRoutes, { context });
   await app.register(benefitsRoutes, { context });
+  await app.register(couponsRoutes, { context });
   await app.register(integrationStatsRoutes, { context });
 }

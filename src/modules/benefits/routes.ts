@@ -6,6 +6,9 @@ import { Envelope, ok } from '../../http/envelope.js';
 import {
   AdminBenefit,
   AllQuery,
+  AssignBody,
+  AssignParams,
+  AssignResult,
   BucketsQuery,
   BenefitCreateBody,
   BenefitIdParams,
@@ -103,5 +106,20 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
       await service.remove(request.accountId, request.params.id);
       return ok(reply, null);
     },
+  );
+
+  r.post(
+    '/benefits/:benefit_id/assign',
+    {
+      schema: {
+        tags,
+        summary: 'Assign a benefit to a user: takes one unit of stock and the benefit points, records a coupon',
+        description: 'Body as application/x-www-form-urlencoded (the spec) or JSON.',
+        params: AssignParams,
+        body: AssignBody,
+        response: { 200: Envelope(AssignResult) },
+      },
+    },
+    async (request, reply) => ok(reply, await service.assign(request.accountId, request.params.benefit_id, request.body)),
   );
 }

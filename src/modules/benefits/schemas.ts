@@ -5,6 +5,9 @@ import { PageQuery } from '../../http/pagination.js';
 // reference ids strings). Inputs are more lenient: flags accept "1"/"0", 1/0 and true/false, and
 // reference ids accept a string or an integer, so a form body and a JSON body both work.
 
+/** Ids, points and counters are 32-bit integer columns. */
+export const MAX_INT = 2147483647;
+
 const DATETIME_HELP = "'YYYY-MM-DD hh:mm:ss' (UTC), ISO 8601 with an offset, or a bare date";
 
 const Flag = Type.Unsafe<'0' | '1' | 0 | 1 | boolean>({
@@ -22,6 +25,7 @@ const Count = Type.Unsafe<string | number>({
 const Stock = Type.Unsafe<number | null>({
   type: ['integer', 'null'],
   minimum: 0,
+  maximum: MAX_INT,
   description: 'Units left; null means unlimited',
 });
 const DateTimeInput = (description: string) => Type.String({ maxLength: 40, description: `${description}: ${DATETIME_HELP}` });
@@ -41,7 +45,7 @@ const editable = {
   wallpublish: Type.Optional(Flag),
   monthly_redeems: Type.Optional(Count),
   image_url: Type.Optional(Type.String({ maxLength: 2048 })),
-  points: Type.Optional(Type.Integer({ minimum: 0, description: 'Points a user pays for one assignment' })),
+  points: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INT, description: 'Points a user pays for one assignment' })),
   event_date: Type.Optional(DateTimeInput('Defaults to startdate')),
   sku: Type.Optional(Type.String({ maxLength: 255 })),
   stock: Type.Optional(Stock),
@@ -73,12 +77,12 @@ export type BenefitUpdateBody = Static<typeof BenefitUpdateBody>;
 export const NULLABLE_ON_UPDATE = ['version', 'category_id', 'stock'];
 
 export const BenefitIdParams = Type.Object(
-  { id: Type.Integer({ minimum: 1, description: 'Benefit id' }) },
+  { id: Type.Integer({ minimum: 1, maximum: MAX_INT, description: 'Benefit id' }) },
   { additionalProperties: false },
 );
 
 export const AssignParams = Type.Object(
-  { benefit_id: Type.Integer({ minimum: 1, description: 'Benefit id' }) },
+  { benefit_id: Type.Integer({ minimum: 1, maximum: MAX_INT, description: 'Benefit id' }) },
   { additionalProperties: false },
 );
 

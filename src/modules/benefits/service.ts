@@ -1,18 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { NotFoundError, invalidField } from '../../http/errors.js';
+import { BadRequestError, NotFoundError, invalidField } from '../../http/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
 import { normaliseName } from '../../lib/names.js';
+import { CouponsRepository } from '../coupons/repository.js';
+import { newCouponCode } from '../coupons/service.js';
+import { UsersRepository } from '../users/repository.js';
 import { presentAdminBenefit, presentBenefit, presentListedBenefit } from './present.js';
 import { type BenefitChanges, type BenefitRow, BenefitsRepository, type NewBenefit } from './repository.js';
-import type {
-  AdminBenefit,
-  BenefitCreateBody,
-  BenefitUpdateBody,
-  Buckets,
-  BucketsQuery,
-  ListedBenefit,
+import {
+  type AdminBenefit,
+  type AssignBody,
+  type BenefitCreateBody,
+  type BenefitUpdateBody,
+  type Buckets,
+  type BucketsQuery,
+  type ListedBenefit,
+  MAX_INT,
 } from './schemas.js';
 
 const DATETIME_RULE = "must be a datetime 'YYYY-MM-DD hh:mm:ss', ISO 8601 with an offset, or a date 'YYYY-MM-DD'";
@@ -28,7 +33,7 @@ function dateTime(field: string, text: string, bareDate: 'start' | 'end'): strin
 
 function monthlyRedeems(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw invalidField('monthly_redeems', 'must be a whole number >= 0');
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_INT) throw invalidField('monthly_redeems', `must be a whole number from 0 to ${MAX_INT}`);
   return n;
 }
 
@@ -70,6 +75,20 @@ function columnsFrom(body: Editable): BenefitChanges {
   if (body.sku !== undefined) c.sku = body.sku;
   if (body.stock !== undefined) c.stock = body.stock;
   return c;
+}
+
+/** userapp_id arrives as digits in a form body, or as a number or digits in JSON. */
+function userappId(value: AssignBody['userapp_id']): number {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (!/^[0-9]+$/.test(text) || Number(text) < 1) throw invalidField('userapp_id', 'must be a positive integer');
+  return Number(text);
+}
+
+/** The UTC calendar month holding `now`, as [first second, first second of the next month). */
+function monthOf(now: Date): [string, string] {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return [formatDateTime(start), formatDateTime(next)];
 }
 
 function checkWindow(startdate: string, enddate: string): void {
@@ -157,5 +176,77 @@ export class BenefitsService {
 
   async all(accountId: number, query: { page?: number; limit?: number }): Promise<ListedBenefit[]> {
     return (await this.benefits.listAll(accountId, toPage(query))).map(presentListedBenefit);
+  }
+
+  /**
+   * B5. Rules are checked in this order, each with its own 400: inactive, not started, ended, out of
+   * stock, monthly limit, not enough points. Everything runs in one transaction, so a refusal
+   * after the stock was taken gives the unit back.
+   *
+   * Concurrency: the stock UPDATE is conditional (never below zero) and locks the benefit row until
+   * commit, for unlimited stock too. Every assign of one benefit therefore passes that point one at
+   * a time, and the monthly count that follows sees the coupons of every assign that got there
+   * first (each statement reads the latest committed data under READ COMMITTED; SQLite runs one
+   * transaction at a time). Points change through UsersRepository.adjustPoints, which refuses to go
+   * below zero on its own.
+   */
+  async assign(accountId: number, benefitId: number, body: AssignBody): Promise<{ status: true }> {
+    const userId = userappId(body.userapp_id);
+    const moment = this.clock.now();
+    const now = formatDateTime(moment);
+    const [monthStart, nextMonth] = monthOf(moment);
+
+    await this.db.transaction().execute(async (trx) => {
+      const benefits = new BenefitsRepository(trx);
+      const users = new UsersRepository(trx);
+      const coupons = new CouponsRepository(trx);
+
+      const benefit = await benefits.find(accountId, benefitId);
+      if (!benefit) throw new NotFoundError(`benefit ${benefitId} not found`);
+      const user = userId <= MAX_INT ? await users.findById(accountId, userId) : undefined;
+      if (!user) throw new NotFoundError(`user ${userId} not found`);
+
+      const name = `benefit ${benefitId}`;
+      if (benefit.status !== 1) throw new BadRequestError(`${name} is inactive (status "0")`);
+      if (benefit.startdate > now) throw new BadRequestError(`${name} has not started: it starts at ${benefit.startdate}`);
+      if (benefit.enddate < now) throw new BadRequestError(`${name} has ended: it ended at ${benefit.enddate}`);
+
+      if (!(await benefits.takeOneUnit(accountId, benefitId, now))) {
+        throw new BadRequestError(`${name} is out of stock`);
+      }
+
+      if (benefit.monthly_redeems > 0) {
+        const used = await coupons.countForUser(accountId, benefitId, userId, monthStart, nextMonth);
+        if (used >= benefit.monthly_redeems) {
+          throw new BadRequestError(
+            `user ${userId} has reached the monthly limit of ${benefit.monthly_redeems} assignment(s) of ${name} ` +
+              `(UTC month starting ${monthStart})`,
+          );
+        }
+      }
+
+      if (benefit.points > 0) {
+        const balance = await users.adjustPoints(
+          accountId,
+          userId,
+          -benefit.points,
+          { concept: 'benefit', description: `${name}: ${benefit.title}` },
+          now,
+        );
+        if (balance === undefined) {
+          const current = (await users.findById(accountId, userId))?.points ?? user.points;
+          throw new BadRequestError(`user ${userId} has not enough points: has ${current}, ${name} needs ${benefit.points}`);
+        }
+      }
+
+      await coupons.insert(accountId, {
+        benefit_id: benefitId,
+        user_id: userId,
+        code: newCouponCode(),
+        points: benefit.points,
+        createtime: now,
+      });
+    });
+    return { status: true };
   }
 }
