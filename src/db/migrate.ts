@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Migration, Migrator } from 'kysely';
+import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as benefitsIntegrationStats from './migrations/0003_benefits_integration_stats.js';
 
@@ -8,10 +9,13 @@ const migrations: Record<string, Migration> = {
   '0003_benefits_integration_stats': benefitsIntegrationStats,
 };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
-    db,
+    db: database.db,
     provider: { getMigrations: async () => migrations },
+    // Name the schema: otherwise Kysely may find another schema's bookkeeping tables in the same
+    // PostgreSQL database and skip creating its own.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
