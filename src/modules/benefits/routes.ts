@@ -115,6 +115,7 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
         tags,
         summary: 'Assign a benefit to a user: takes one unit of stock and the benefit points, records a coupon',
         description: 'Body as application/x-www-form-urlencoded (the spec) or JSON.',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
         params: AssignParams,
         body: AssignBody,
         response: { 200: Envelope(AssignResult) },
