@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { requireAccount } from './http/auth.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
@@ -10,6 +11,7 @@ import { usersRoutes } from './modules/users/routes.js';
 /** Every API module, registered under /apiv3 behind the account hook: the one place to read the API. */
 export async function apiRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   requireAccount(app, new AccountsService(context.db, context.clock));
+  await registerRateLimit(app, context.config.rateLimitPerMinute);
 
   await app.register(usersRoutes, { context });
   await app.register(benefitsRoutes, { context });
