@@ -102,25 +102,25 @@ describe('POST /integration-stats', () => {
   });
 
   const invalid: Array<[string, unknown, RegExp]> = [
-    ['a string for a count', { customers: { created: '10' } }, /^customers\.created: must be integer,null$/],
-    ['a fraction for a count', { products: { updated: 1.5 } }, /^products\.updated: must be integer,null$/],
+    ['a string for a count', { customers: { created: '10' } }, /^customers\.created: must be integer or null$/],
+    ['a fraction for a count', { products: { updated: 1.5 } }, /^products\.updated: must be integer or null$/],
     ['a negative count', { branches: { created: -1 } }, /^branches\.created: must be >= 0$/],
-    ['a string for revenue', { purchases: { revenue: '12.5' } }, /^purchases\.revenue: must be number,null$/],
-    ['a fraction for units', { purchases: { units: 2.5 } }, /^purchases\.units: must be integer,null$/],
-    ['a non-object section', { customers: [1] }, /^customers: must be object,null$/],
-    ['a non-array failed', { customers: { failed: {} } }, /^customers\.failed: must be array,null$/],
+    ['a string for revenue', { purchases: { revenue: '12.5' } }, /^purchases\.revenue: must be number or null$/],
+    ['a fraction for units', { purchases: { units: 2.5 } }, /^purchases\.units: must be integer or null$/],
+    ['a non-object section', { customers: [1] }, /^customers: must be object or null$/],
+    ['a non-array failed', { customers: { failed: {} } }, /^customers\.failed: must be array or null$/],
     ['a failure item without element', { customers: { failed: [{ message: 'x' }] } }, /^customers\.failed\[0\]: must have required property|^customers\.failed\[0\]\.element: is required$/],
     ['a null element', { purchases: { failed: [{ element: null }] } }, /^purchases\.failed\[0\]\.element: must be object$/],
     ['a string element', { purchases: { failed: [{ element: 'x' }] } }, /^purchases\.failed\[0\]\.element: must be object$/],
-    ['a numeric failure message', { customers: { failed: [{ element: {}, message: 5 }] } }, /^customers\.failed\[0\]\.message: must be string,null$/],
-    ['a non-array files_stats', { files_stats: { filename: 'x' } }, /^files_stats: must be array,null$/],
+    ['a numeric failure message', { customers: { failed: [{ element: {}, message: 5 }] } }, /^customers\.failed\[0\]\.message: must be string or null$/],
+    ['a non-array files_stats', { files_stats: { filename: 'x' } }, /^files_stats: must be array or null$/],
     ['a file item without filename', { files_stats: [{ read_lines: 1 }] }, /^files_stats\[0\]\.filename: is required$/],
     ['an empty filename', { files_stats: [{ filename: '' }] }, /^files_stats\[0\]\.filename: must NOT have fewer than 1 characters$/],
     ['a numeric filename', { files_stats: [{ filename: 5 }] }, /^files_stats\[0\]\.filename: must be string$/],
     ['an invalid line without line', { files_stats: [{ filename: 'a', invalid_lines: [{ message: 'x' }] }] }, /^files_stats\[0\]\.invalid_lines\[0\]\.line: is required$/],
     ['a string line', { files_stats: [{ filename: 'a', invalid_lines: [{ line: '3' }] }] }, /^files_stats\[0\]\.invalid_lines\[0\]\.line: must be integer$/],
-    ['non-object additional_details', { files_stats: [{ filename: 'a', invalid_lines: [{ line: 3, additional_details: 'x' }] }] }, /^files_stats\[0\]\.invalid_lines\[0\]\.additional_details: must be object,null$/],
-    ['a string orders_customers', { files_stats: [{ filename: 'a', orders_customers: 'many' }] }, /^files_stats\[0\]\.orders_customers: must be integer,null$/],
+    ['non-object additional_details', { files_stats: [{ filename: 'a', invalid_lines: [{ line: 3, additional_details: 'x' }] }] }, /^files_stats\[0\]\.invalid_lines\[0\]\.additional_details: must be object or null$/],
+    ['a string orders_customers', { files_stats: [{ filename: 'a', orders_customers: 'many' }] }, /^files_stats\[0\]\.orders_customers: must be integer or null$/],
   ];
   for (const [label, body, message] of invalid) {
     it(`refuses ${label} with 400 naming the field`, async () => {
