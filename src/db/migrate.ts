@@ -13,6 +13,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
+    // Pending migrations still run in name order; this only lets a database that already ran a
+    // later-numbered one (developed in parallel) pick up an earlier-numbered newcomer.
+    allowUnorderedMigrations: true,
     // Name the schema: otherwise Kysely may find another schema's bookkeeping tables in the same
     // PostgreSQL database and skip creating its own.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
