@@ -154,7 +154,7 @@ describe('benefit administration (B1)', () => {
     ['points as a string in JSON', { points: '10' }, /^points: must be integer$/],
     ['fractional points', { points: 1.5 }, /^points: must be integer$/],
     ['a negative stock', { stock: -1 }, /^stock: must be >= 0$/],
-    ['a fractional stock', { stock: 2.5 }, /^stock: must be integer,null$/],
+    ['a fractional stock', { stock: 2.5 }, /^stock: must be integer or null$/],
     ['a non-numeric monthly_redeems', { monthly_redeems: 'many' }, /^monthly_redeems: must match pattern/],
     ['a negative monthly_redeems', { monthly_redeems: -2 }, /^monthly_redeems: must be >= 0$/],
     ['an object for image_id', { image_id: { a: 1 } }, /^image_id: must be string,integer$/],
