@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
+import { isUniqueViolation } from '../../src/db/errors.js';
 import { CONVERSION_BATCH_SIZE } from '../../src/modules/custom-attributes/service.js';
 import { buildTestApp, testConfig } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
@@ -251,6 +252,32 @@ describe('custom attribute definitions: shared behaviour on the four paths', () 
       });
     });
   }
+
+  it('answers concurrent creates of one name with one success and 400s', async () => {
+    const name = unique('race');
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => t.post(USERS, { label: 'Race', name, field_type: 'text', data_type: 'string' })),
+    );
+    assert.equal(responses.filter((r) => r.status === 200).length, 1);
+    for (const r of responses.filter((r) => r.status !== 200)) expectError(r, 400, 'bad_request', /already exists/);
+    assert.equal(expectOk(await t.get(USERS)).filter((d: { name: string }) => d.name === name).length, 1);
+  });
+
+  it('recognises the unique index refusal of this database as a duplicate (the race fallback)', async () => {
+    const name = unique('raw');
+    await create(USERS, { label: 'Raw', name });
+    const error = await t.database.db
+      .insertInto('attribute_definitions')
+      .values({ account_id: t.accountId, kind: 'users', name, label: 'Raw', field_type: 'text', data_type: 'string', created_at: '2026-01-01 00:00:00' })
+      .execute()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    assert.ok(error, 'the unique index must refuse the second row');
+    assert.equal(isUniqueViolation(error), true);
+    assert.equal(isUniqueViolation(new Error('other')), false);
+  });
 
   it('keeps names per kind: users and products may both define the same name', async () => {
     const name = unique('size');
