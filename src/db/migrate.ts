@@ -6,10 +6,16 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
 };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/**
+ * `schema` (PostgreSQL) pins Kysely's bookkeeping tables to that schema: without it the migrator
+ * takes a `kysely_migration` table in ANY schema as its own, so a second schema (e.g. a concurrent
+ * test file's) would never get its bookkeeping tables.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -81,7 +81,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
   const database = openDatabase({ ...config, schema } as Parameters<typeof openDatabase>[0]);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, schema);
   return {
     database,
     url,

@@ -16,7 +16,7 @@ describe('cross-cutting HTTP behaviour', () => {
   });
 
   it('rejects a missing, unknown or malformed key with 403 forbidden', async () => {
-    for (const headers of [{}, { authorization: 'Basic nope-not-a-key' }, { authorization: `Bearer ${t.key}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Basic nope-not-a-key' }, { authorization: `Bearer ${t.key}` }]) {
       const response = await t.get('/apiv3/openapi-does-not-need-this', { key: null, headers });
       // unknown paths are 404 regardless of the key; use a real protected route below
       assert.equal(response.status, 404);
