@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Migration, Migrator } from 'kysely';
+import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
@@ -6,16 +7,13 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
 };
 
-/**
- * `schema` (PostgreSQL) pins Kysely's bookkeeping tables to that schema: without it the migrator
- * takes a `kysely_migration` table in ANY schema as its own, so a second schema (e.g. a concurrent
- * test file's) would never get its bookkeeping tables.
- */
-export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
-    db,
+    db: database.db,
     provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    // Name the schema: otherwise Kysely may find another schema's bookkeeping tables in the same
+    // PostgreSQL database and skip creating its own.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

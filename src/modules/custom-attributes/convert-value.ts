@@ -39,7 +39,7 @@ export interface AttributeOption {
 export interface ValueDefinition {
   data_type: DataType | string;
   field_type: FieldType | string;
-  options?: readonly AttributeOption[];
+  options?: ReadonlyArray<{ value: string }>;
 }
 
 export type ValidationResult = { ok: true; value: AttributeValue } | { ok: false; rule: string };
