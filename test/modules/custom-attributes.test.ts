@@ -562,6 +562,23 @@ describe('custom attribute definitions: stored values (C7 rename, C8 data_type c
   });
 });
 
+describe('custom attribute definitions: with the users endpoints', () => {
+  it('a user keeps its values through a rename, sees them converted, and loses them on delete', async () => {
+    // A fresh account: the white-box values above use made-up record ids that real users would share.
+    const { key } = await t.newAccount('with-users');
+    const call = { key };
+    expectOk(await t.post(USERS, { label: 'Visits', name: 'visits', field_type: 'text', data_type: 'string' }, call));
+    const a = expectOk(await t.post('/apiv3/users', { service_uid: 'a', custom_attributes: { Visits: '12' } }, call));
+    const b = expectOk(await t.post('/apiv3/users', { service_uid: 'b', custom_attributes: { visits: 'twelve' } }, call));
+    assert.deepEqual(a.custom_attributes, { visits: '12' });
+    expectOk(await t.put(`${USERS}/visits`, { name: 'visit_count', data_type: 'integer' }, call));
+    assert.deepEqual(expectOk(await t.get(`/apiv3/users/${a.userapp_id}`, call)).custom_attributes, { visit_count: 12 });
+    assert.deepEqual(expectOk(await t.get(`/apiv3/users/${b.userapp_id}`, call)).custom_attributes, {});
+    expectOk(await t.delete(`${USERS}/visit_count`, undefined, call));
+    assert.deepEqual(expectOk(await t.get(`/apiv3/users/${a.userapp_id}`, call)).custom_attributes, {});
+  });
+});
+
 describe('custom attribute definitions: logging of dropped values', () => {
   it('logs the converted and dropped counts with the request logger', async () => {
     const lines: Record<string, unknown>[] = [];
