@@ -3,7 +3,10 @@ import type { AppContext } from './context.js';
 import { requireAccount } from './http/auth.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { AccountsService } from './modules/accounts/service.js';
+import { benefitsRoutes } from './modules/benefits/routes.js';
+import { couponsRoutes } from './modules/coupons/routes.js';
 import { customAttributesRoutes } from './modules/custom-attributes/routes.js';
+import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 
 /** Every API module, registered under /apiv3 behind the account hook: the one place to read the API. */
@@ -13,4 +16,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: { context: Ap
 
   await app.register(usersRoutes, { context });
   await app.register(customAttributesRoutes, { context });
+  await app.register(benefitsRoutes, { context });
+  await app.register(couponsRoutes, { context });
+  await app.register(integrationStatsRoutes, { context });
 }

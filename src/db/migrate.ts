@@ -1,16 +1,21 @@
 import { type Migration, Migrator } from 'kysely';
 import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
+import * as benefitsIntegrationStats from './migrations/0003_benefits_integration_stats.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0003_benefits_integration_stats': benefitsIntegrationStats,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
+    // Pending migrations still run in name order; this only lets a database that already ran a
+    // later-numbered one (developed in parallel) pick up an earlier-numbered newcomer.
+    allowUnorderedMigrations: true,
     // Name the schema: otherwise Kysely may find another schema's bookkeeping tables in the same
     // PostgreSQL database and skip creating its own.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),

@@ -88,6 +88,52 @@ export interface BlacklistEntriesTable {
   createtime: string;
 }
 
+export interface BenefitsTable {
+  id: Generated<number>;
+  account_id: number;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  status: Generated<number>;
+  image_id: Generated<string>;
+  user_id: Generated<string>;
+  app_id: Generated<string>;
+  app_code: Generated<string>;
+  contenttype_id: Generated<string>;
+  version: string | null;
+  category_id: string | null;
+  startdate: string;
+  enddate: string;
+  featured: Generated<number>;
+  wallpublish: Generated<number>;
+  monthly_redeems: Generated<number>;
+  image_url: Generated<string>;
+  points: Generated<number>;
+  event_date: string;
+  sku: Generated<string>;
+  stock: number | null;
+  out_stock_at: string | null;
+  created: string;
+  modified: string;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  account_id: number;
+  benefit_id: number | null;
+  user_id: number;
+  code: string;
+  points: number;
+  createtime: string;
+}
+
+export interface IntegrationStatsTable {
+  id: Generated<number>;
+  account_id: number;
+  createtime: string;
+  data: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -96,4 +142,7 @@ export interface DB {
   attribute_definitions: AttributeDefinitionsTable;
   attribute_values: AttributeValuesTable;
   blacklist_entries: BlacklistEntriesTable;
+  benefits: BenefitsTable;
+  coupons: CouponsTable;
+  integration_stats: IntegrationStatsTable;
 }
