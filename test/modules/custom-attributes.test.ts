@@ -458,10 +458,13 @@ describe('custom attribute definitions: C5 group', () => {
   it('accepts a string or null and rejects other types', async () => {
     assert.equal((await create(USERS, { label: 'G', name: unique('g'), group: 'Personal' })).group, 'Personal');
     assert.equal((await create(USERS, { label: 'G', name: unique('g'), group: null })).group, null);
-    expectError(await t.post(USERS, { label: 'G', name: unique('g'), field_type: 'text', data_type: 'string', group: 5 }), 400, 'bad_request', /^group: must be string$/);
+    expectError(await t.post(USERS, { label: 'G', name: unique('g'), field_type: 'text', data_type: 'string', group: 5 }), 400, 'bad_request', /^group: must be string or null$/);
     const name = unique('g');
     await create(USERS, { label: 'G', name });
-    expectError(await t.put(`${USERS}/${name}`, { group: ['a'] }), 400, 'bad_request', /^group: must be string$/);
+    expectError(await t.put(`${USERS}/${name}`, { group: ['a'] }), 400, 'bad_request', /^group: must be string or null$/);
+    expectError(await t.put(`${USERS}/${name}`, { group: 'g'.repeat(256) }), 400, 'bad_request', /^group: must NOT have more than 255 characters$/);
+    expectError(await t.put(`${USERS}/${name}`, { label: 'l'.repeat(256) }), 400, 'bad_request', /^label: must NOT have more than 255 characters$/);
+    assert.equal(expectOk(await t.put(`${USERS}/${name}`, { group: 'g'.repeat(255) })).group, 'g'.repeat(255));
   });
 });
 

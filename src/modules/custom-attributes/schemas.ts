@@ -31,8 +31,11 @@ const OptionsSchema = Type.Array(OptionSchema, {
   maxItems: OPTIONS_MAX,
   description: 'Items {value, text}; values unique. A select needs at least one.',
 });
-const GroupSchema = Type.Union([Type.String({ maxLength: GROUP_MAX }), Type.Null()], {
-  description: 'Grouping label; null means no group.',
+// A type array (not anyOf) so a wrong type reads `group: must be string or null`.
+const GroupSchema = Type.Unsafe<string | null>({
+  type: ['string', 'null'],
+  maxLength: GROUP_MAX,
+  description: 'Grouping label; null means no group (on PUT, null clears it).',
 });
 // The pattern is checked after normalisation (C2), so the schema only asks for a non-empty string.
 const NameSchema = Type.String({
