@@ -5,6 +5,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
+import { customAttributesRoutes } from './modules/custom-attributes/routes.js';
 import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 
@@ -14,6 +15,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: { context: Ap
   await registerRateLimit(app, context.config.rateLimitPerMinute);
 
   await app.register(usersRoutes, { context });
+  await app.register(customAttributesRoutes, { context });
   await app.register(benefitsRoutes, { context });
   await app.register(couponsRoutes, { context });
   await app.register(integrationStatsRoutes, { context });
