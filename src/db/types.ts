@@ -88,6 +88,28 @@ export interface BlacklistEntriesTable {
   createtime: string;
 }
 
+export interface BlacklistUploadsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** open while streaming; applied once committed; swept when abandoned. */
+  status: string;
+  created_at: string;
+  touched_at: string;
+}
+
+export interface BlacklistStagingTable {
+  upload_id: number;
+  line: number;
+  email: string | null;
+  telephone: string | null;
+}
+
+export interface BlacklistLocksTable {
+  account_id: number;
+  list: string;
+  updated_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -96,4 +118,7 @@ export interface DB {
   attribute_definitions: AttributeDefinitionsTable;
   attribute_values: AttributeValuesTable;
   blacklist_entries: BlacklistEntriesTable;
+  blacklist_uploads: BlacklistUploadsTable;
+  blacklist_staging: BlacklistStagingTable;
+  blacklist_locks: BlacklistLocksTable;
 }
