@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, isReachable } from './db/database.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { normaliseBody, validatorCompiler } from './http/validation.js';
@@ -25,11 +26,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
+
+  // O3: once shutdown starts, requests still arriving on open connections get the envelope 503.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError(503, 'service_unavailable', 'the server is shutting down; retry shortly', { 'retry-after': '5' });
+  });
 
   // Clients send Content-Type: application/json on bodiless requests too (DELETE /categories/bulk):
   // an empty JSON body is "no body", not an error.
@@ -38,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     parseJson(request, body as string, done);
   });
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   app.addHook('preValidation', normaliseBody);
   app.addHook('onSend', async (request, reply) => {

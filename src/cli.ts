@@ -30,7 +30,7 @@ async function withAccounts<T>(fn: (service: AccountsService) => Promise<T>): Pr
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     return await fn(new AccountsService(database.db, systemClock));
   } finally {
     await database.close();
@@ -56,7 +56,7 @@ async function run(argv: string[]): Promise<void> {
     const config = loadConfig();
     const database = openDatabase(config.database);
     try {
-      const applied = await migrateToLatest(database.db);
+      const applied = await migrateToLatest(database);
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
     } finally {
       await database.close();

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { requireAccount } from './http/auth.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { blacklistRoutes } from './modules/blacklist/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
 
 /** Every API module, registered under /apiv3 behind the account hook: the one place to read the API. */
 export async function apiRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   requireAccount(app, new AccountsService(context.db, context.clock));
+  await registerRateLimit(app, context.config.rateLimitPerMinute);
+
+  await app.register(usersRoutes, { context });
   await app.register(blacklistRoutes, { context });
 }

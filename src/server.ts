@@ -9,7 +9,7 @@ import { AccountsService } from './modules/accounts/service.js';
 /** config -> database -> migrate -> first account -> app -> listen; SIGTERM/SIGINT close gracefully. */
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
 
   const { created, key } = await new AccountsService(database.db, systemClock).bootstrap(config.bootstrapApiKey);
   if (created && key) {

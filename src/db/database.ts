@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL schema holding Rapport's tables (and the migration bookkeeping). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ function openPostgres(connectionString: string, schema?: string): Database {
   return {
     db,
     dialect: 'postgres',
+    schema: schema ?? 'public',
     async close() {
       await db.destroy();
     },

@@ -1,7 +1,7 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely';
+import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as blacklistStaging from './migrations/0004_blacklist_staging.js';
-import { isPostgres } from './schema-helpers.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -9,16 +9,13 @@ const migrations: Record<string, Migration> = {
   '0004_blacklist_staging': blacklistStaging,
 };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every PostgreSQL schema unless told which one: a
-  // database holding several schemas (one per test file) would find another schema's tables.
-  const migrationTableSchema = isPostgres(db)
-    ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
-    : undefined;
+export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
-    db,
+    db: database.db,
     provider: { getMigrations: async () => migrations },
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+    // Name the schema: otherwise Kysely may find another schema's bookkeeping tables in the same
+    // PostgreSQL database and skip creating its own.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

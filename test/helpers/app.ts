@@ -71,7 +71,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = openDatabase({ kind: 'sqlite', filename: ':memory:' });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     return { database, url: 'sqlite::memory:', drop: () => database.close() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -81,7 +81,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
   const database = openDatabase({ ...config, schema } as Parameters<typeof openDatabase>[0]);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   return {
     database,
     url,

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildTestApp } from '../helpers/app.js';
-import { expectError } from '../helpers/assertions.js';
+import { buildApp } from '../../src/app.js';
+import { buildTestApp, createTestDatabase, testConfig } from '../helpers/app.js';
+import { keyPrefix } from '../../src/modules/accounts/keys.js';
+import { AccountsService } from '../../src/modules/accounts/service.js';
+import { expectError, expectOk } from '../helpers/assertions.js';
 
 const t = await buildTestApp();
 
@@ -16,10 +19,82 @@ describe('cross-cutting HTTP behaviour', () => {
   });
 
   it('rejects a missing, unknown or malformed key with 403 forbidden', async () => {
-    for (const headers of [{}, { authorization: 'Basic nope-not-a-key' }, { authorization: `Bearer ${t.key}` }]) {
-      const response = await t.get('/apiv3/openapi-does-not-need-this', { key: null, headers });
-      // unknown paths are 404 regardless of the key; use a real protected route below
-      assert.equal(response.status, 404);
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Basic nope-not-a-key' },
+      { authorization: `Bearer ${t.key}` },
+      { authorization: `Basic` },
+    ];
+    for (const headers of attempts) {
+      expectError(await t.get('/apiv3/users', { key: null, headers }), 403, 'forbidden', /^invalid or inexistent apikey$/);
+    }
+  });
+
+  it('accepts the key by header (any case of the scheme) and by ?apikey=', async () => {
+    expectOk(await t.get('/apiv3/users', { key: null, headers: { authorization: `bAsIc ${t.key}` } }));
+    expectOk(await t.get(`/apiv3/users?apikey=${t.key}`, { key: null }));
+    expectError(await t.get('/apiv3/users?apikey=wrong', { key: null }), 403, 'forbidden');
+  });
+
+  it('stops accepting a revoked key on its next request', async () => {
+    const other = await t.newAccount('revoked');
+    expectOk(await t.get('/apiv3/users', { key: other.key }));
+    const accounts = new AccountsService(t.database.db, t.clock);
+    assert.equal(await accounts.revokeKey(keyPrefix(other.key)), 1);
+    expectError(await t.get('/apiv3/users', { key: other.key }), 403, 'forbidden');
+  });
+
+  it('stores keys hashed, never in clear', async () => {
+    const rows = await t.database.db.selectFrom('api_keys').selectAll().execute();
+    assert.ok(rows.length > 0);
+    for (const row of rows) {
+      assert.notEqual(row.key_hash, t.key);
+      assert.match(row.key_hash, /^[0-9a-f]{64}$/);
+      assert.ok(t.key.startsWith(row.prefix) || row.prefix.length === 11);
+    }
+  });
+
+  it('answers a known path with a wrong verb with 405 and Allow', async () => {
+    const response = await t.request('PATCH', '/apiv3/users');
+    expectError(response, 405, 'method_not_allowed', /PATCH/);
+    assert.equal(response.headers.allow, 'GET, POST');
+  });
+
+  it('answers malformed JSON with 400, a wrong content type with 415, a huge body with 413', async () => {
+    expectError(await t.post('/apiv3/users', '{"email": '), 400, 'bad_request', /malformed JSON/);
+    expectError(
+      await t.post('/apiv3/users', 'email=a', { headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
+    const huge = JSON.stringify({ service_uid: 'x', notes: 'a'.repeat(1024 * 1024 + 10) });
+    expectError(await t.post('/apiv3/users', huge), 413, 'payload_too_large');
+  });
+
+  it('answers an unexpected failure with 500, an error id that is in the log, and no stack', async () => {
+    const lines: string[] = [];
+    const testDb = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig(),
+      database: testDb.database,
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    app.get('/apiv3/__boom', async () => {
+      throw new Error('secret internals');
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/apiv3/__boom' });
+      assert.equal(response.statusCode, 500);
+      const body = response.json();
+      assert.equal(body.code, 'internal_error');
+      assert.equal(body.payload, null);
+      const errorId = /error id (\S+) /.exec(body.message)?.[1];
+      assert.ok(errorId, body.message);
+      assert.doesNotMatch(response.body, /secret internals|at .*\.ts/);
+      assert.ok(lines.some((line) => line.includes(errorId) && line.includes('secret internals')));
+    } finally {
+      await app.close();
+      await testDb.drop();
     }
   });
 
@@ -39,5 +114,18 @@ describe('cross-cutting HTTP behaviour', () => {
 
   it('answers an unknown path with 404 not_found in the envelope', async () => {
     expectError(await t.get('/apiv3/no-such-thing'), 404, 'not_found', /no route GET \/apiv3\/no-such-thing/);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 too_many_requests with Retry-After once an account spends its budget', async () => {
+    const limited = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
+    for (let i = 0; i < 3; i += 1) expectOk(await limited.get('/apiv3/users'));
+    const response = await limited.get('/apiv3/users');
+    expectError(response, 429, 'too_many_requests', /rate limit of 3 requests per minute exceeded/);
+    assert.match(String(response.headers['retry-after']), /^\d+$/);
+    // another account has its own budget
+    const other = await limited.newAccount();
+    expectOk(await limited.get('/apiv3/users', { key: other.key }));
   });
 });

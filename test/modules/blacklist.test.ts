@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { formatDateTime } from '../../src/lib/time.js';
 import { buildTestApp, type RequestOptions, type TestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
+import { createUser } from '../helpers/factories.js';
 import { BOUNDARY, MULTIPART_TYPE, type Part, blacklistUpload, multipartBody } from '../helpers/multipart.js';
 
 const t = await buildTestApp();
@@ -385,5 +386,32 @@ describe('tenancy', () => {
     expectOk(await t.delete(`${URL_}?blacklist=email`, undefined, { key: other.key }));
     assert.deepEqual(await values('email'), ['mine@example.com']);
     assert.deepEqual(await values('email', { key: other.key }), []);
+  });
+});
+
+describe('users reflect the lists (U4)', () => {
+  it('turns mailing/sms off with reason "blacklist" while the user\'s e-mail or telephone is listed', async () => {
+    const user = await createUser(t, { email: 'Listed.User@Example.com', telephone: '+34 600 999 888' });
+    const other = await createUser(t, { email: 'free.user@example.com', telephone: '600777666' });
+    const flags = async (id: number) => {
+      const u = expectOk(await t.get(`/apiv3/users/${id}`));
+      return [u.mailing_enabled, u.mailing_enabled_reason, u.sms_enabled, u.sms_enabled_reason];
+    };
+    expectOk(await t.delete(`${URL_}?blacklist=email`));
+    expectOk(await t.delete(`${URL_}?blacklist=telephone`));
+    assert.deepEqual(await flags(user.userapp_id), [true, null, true, null]);
+
+    expectOk(await upload('email\r\n"LISTED.user@example.com"\r\n', 'email', 'delete-create'));
+    expectOk(await upload('+34 (600) 999-888\n', 'telephone', 'create'));
+    assert.deepEqual(await flags(user.userapp_id), [false, 'blacklist', false, 'blacklist']);
+    assert.deepEqual(await flags(other.userapp_id), [true, null, true, null]);
+
+    // Another account's lists do not touch this account's users.
+    const tenant = await t.newAccount('tenant-u4');
+    expectOk(await upload('free.user@example.com\n', 'email', 'create', { key: tenant.key }));
+    assert.deepEqual(await flags(other.userapp_id), [true, null, true, null]);
+
+    expectOk(await t.delete(URL_, { type: 'email' }));
+    assert.deepEqual(await flags(user.userapp_id), [true, null, false, 'blacklist']);
   });
 });

@@ -1,0 +1,133 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { DB, UsersTable } from '../../db/types.js';
+import type { Page } from '../../http/pagination.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Omit<Insertable<UsersTable>, 'id' | 'account_id'>;
+export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'account_id'>;
+
+export interface Identity {
+  service_uid?: string | null;
+  email?: string | null;
+  document?: string | null;
+  telephone?: string | null;
+}
+
+export const IDENTITY_FIELDS = ['service_uid', 'email', 'document', 'telephone'] as const;
+
+export interface PointsEntry {
+  concept: string;
+  description?: string | null;
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  findById(accountId: number, id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The first non-empty of service_uid, email, document, telephone decides (U6, E3). */
+  async findByIdentity(accountId: number, identity: Identity): Promise<UserRow | undefined> {
+    for (const field of IDENTITY_FIELDS) {
+      const raw = identity[field];
+      if (raw === undefined || raw === null || raw.trim() === '') continue;
+      const value = field === 'email' ? raw.trim().toLowerCase() : raw;
+      return this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where(field, '=', value)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+    }
+    return undefined;
+  }
+
+  /** Which user (if any) already holds this unique identity value. */
+  async holderOf(accountId: number, field: 'service_uid' | 'email' | 'document', value: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where(field, '=', value)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async list(accountId: number, page: Page, search?: string): Promise<UserRow[]> {
+    let query = this.db.selectFrom('users').selectAll().where('account_id', '=', accountId);
+    if (search) {
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or(
+          (['email', 'first_name', 'last_name', 'service_uid', 'document'] as const).map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    return query.orderBy('id').limit(page.limit).offset(page.offset).execute();
+  }
+
+  insert(accountId: number, row: NewUserRow): Promise<UserRow> {
+    return this.db
+      .insertInto('users')
+      .values({ ...row, account_id: accountId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(accountId: number, id: number, changes: UserChanges): Promise<void> {
+    await this.db.updateTable('users').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /**
+   * Adds `delta` to the balance in one conditional UPDATE, so concurrent changes can never take it
+   * below zero, and records the ledger entry. Returns the new balance, or undefined when refused.
+   * Run it inside the caller's transaction when other writes must commit with it.
+   */
+  async adjustPoints(accountId: number, userId: number, delta: number, entry: PointsEntry, now: string) {
+    return (await this.recordPoints(accountId, userId, delta, entry, now))?.balance;
+  }
+
+  /** adjustPoints, also answering the ledger entry's id. */
+  async recordPoints(accountId: number, userId: number, delta: number, entry: PointsEntry, now: string) {
+    const updated = await this.db
+      .updateTable('users')
+      .set((eb) => ({ points: eb('points', '+', delta), updatetime: now }))
+      .where('account_id', '=', accountId)
+      .where('id', '=', userId)
+      .where((eb) => eb(eb('points', '+', delta), '>=', 0))
+      .returning(['points'])
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    const transaction = await this.db
+      .insertInto('points_transactions')
+      .values({
+        account_id: accountId,
+        user_id: userId,
+        concept: entry.concept,
+        points: delta,
+        description: entry.description ?? null,
+        balance_after: updated.points,
+        createtime: now,
+      })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    return { balance: updated.points, transactionId: transaction.id };
+  }
+
+  listTransactions(accountId: number, userId: number, page: Page) {
+    return this.db
+      .selectFrom('points_transactions')
+      .select(['id', 'concept', 'points', 'description', 'balance_after', 'createtime'])
+      .where('account_id', '=', accountId)
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+}

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+
+// The command-line tool and the server process, run as a user would: child processes on a real
+// SQLite file (or the PostgreSQL test database's own fresh schema is not needed here: the CLI is
+// dialect-agnostic and its data layer is covered by the HTTP suites on both databases).
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'rapport-cli-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const BIN = join(process.cwd(), 'bin', 'rapport.js');
+let dbCounter = 0;
+const freshDb = () => `sqlite:${join(dir, `db${++dbCounter}`, 'rapport.db')}`;
+
+async function cli(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const lastLine = (text: string) => text.trim().split('\n').at(-1)!;
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (out += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const check = () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then(() => reject(new Error(`server exited:\n${out}`)));
+  });
+  return { child, url, stdout: () => out, exited };
+}
+
+async function stop(server: Server): Promise<number | null> {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+describe('rapport command-line tool', () => {
+  it('creates accounts and keys, lists them by prefix only, and revokes by prefix', async () => {
+    const env = { DATABASE_URL: freshDb() };
+    const created = await cli(['accounts', 'create', '--name', 'Acme'], env);
+    assert.equal(created.code, 0, created.stderr);
+    const firstKey = lastLine(created.stdout);
+    assert.match(firstKey, /^rk_[A-Za-z0-9_-]{43}$/);
+    const accounts = await cli(['accounts', 'list'], env);
+    assert.match(accounts.stdout, /^1\tAcme\t\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/m);
+
+    const key = await cli(['keys', 'create', '--account', '1'], env);
+    const secondKey = lastLine(key.stdout);
+    assert.match(secondKey, /^rk_/);
+    assert.notEqual(secondKey, firstKey);
+
+    const listed = await cli(['keys', 'list', '--account', '1'], env);
+    assert.equal(listed.stdout.trim().split('\n').length, 2);
+    assert.ok(!listed.stdout.includes(firstKey) && !listed.stdout.includes(secondKey), 'keys are never listed');
+    const prefix = secondKey.slice(0, 11);
+    assert.ok(listed.stdout.includes(prefix));
+
+    const revoked = await cli(['keys', 'revoke', prefix], env);
+    assert.equal(revoked.code, 0);
+    assert.match(revoked.stdout, /revoked 1 key/);
+    assert.match((await cli(['keys', 'list', '--account', '1'], env)).stdout, new RegExp(`${prefix}\\t.*revoked`));
+    const again = await cli(['keys', 'revoke', prefix], env);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /no active key with prefix/);
+  });
+
+  it('explains bad usage and unknown accounts', async () => {
+    const env = { DATABASE_URL: freshDb() };
+    const noName = await cli(['accounts', 'create'], env);
+    assert.equal(noName.code, 1);
+    assert.match(noName.stderr, /accounts create needs --name/);
+    const noAccount = await cli(['keys', 'create', '--account', '42'], env);
+    assert.equal(noAccount.code, 1);
+    assert.match(noAccount.stderr, /no account with id 42/);
+    const unknown = await cli(['frobnicate'], env);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /unknown command: frobnicate/);
+  });
+
+  it('migrate applies the migrations once', async () => {
+    const env = { DATABASE_URL: freshDb() };
+    assert.match((await cli(['migrate'], env)).stdout, /applied: 0001_foundation/);
+    assert.match((await cli(['migrate'], env)).stdout, /database is up to date/);
+  });
+
+  it('stops on invalid configuration with one line naming the variable', async () => {
+    for (const [name, value, message] of [
+      ['PORT', 'abc', /^rapport: invalid configuration: PORT: must be a whole number/],
+      ['DATABASE_URL', 'mysql://x', /^rapport: invalid configuration: DATABASE_URL: must start with sqlite: or postgres:\/\//],
+      ['LOG_LEVEL', 'loud', /^rapport: invalid configuration: LOG_LEVEL: must be one of/],
+      ['BOOTSTRAP_API_KEY', 'short', /^rapport: invalid configuration: BOOTSTRAP_API_KEY: /],
+      ['SMTP_URL', 'http://mail', /^rapport: invalid configuration: SMTP_URL: /],
+    ] as const) {
+      const result = await cli(['serve'], { DATABASE_URL: freshDb(), [name]: value });
+      assert.equal(result.code, 1, name);
+      assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+      assert.match(result.stderr, message);
+    }
+  });
+});
+
+describe('rapport serve', () => {
+  it('creates the first account on first start, prints its key once, and keeps data across restarts', async () => {
+    const env = { DATABASE_URL: freshDb() };
+    const first = await startServer(env);
+    const key = /keep it safe\):\n(rk_\S+)/.exec(first.stdout())?.[1];
+    assert.ok(key, first.stdout());
+    const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
+    const created = await fetch(`${first.url}/apiv3/users`, { method: 'POST', headers, body: JSON.stringify({ service_uid: 'persist' }) });
+    assert.equal(created.status, 200);
+    assert.equal(await stop(first), 0);
+    // no key or body in the logs
+    assert.equal(first.stdout().split(key).length, 2, 'the key appears exactly once: when it is shown');
+    assert.ok(!first.stdout().includes('persist'));
+
+    const second = await startServer(env);
+    assert.ok(!/keep it safe/.test(second.stdout()), 'no second account on restart');
+    const read = await fetch(`${second.url}/apiv3/multiusers/find?service_uid=persist`, { headers });
+    assert.equal(read.status, 200);
+    assert.equal(((await read.json()) as { payload: { service_uid: string } }).payload.service_uid, 'persist');
+    assert.equal(await stop(second), 0);
+    assert.match(second.stdout(), /shutting down/);
+  });
+
+  it('uses BOOTSTRAP_API_KEY for the first account and never prints it', async () => {
+    const bootstrap = 'bootstrap-key-0123456789';
+    const server = await startServer({ DATABASE_URL: freshDb(), BOOTSTRAP_API_KEY: bootstrap });
+    try {
+      assert.ok(!server.stdout().includes(bootstrap));
+      const ok = await fetch(`${server.url}/apiv3/users?apikey=${bootstrap}`);
+      assert.equal(ok.status, 200);
+      const denied = await fetch(`${server.url}/apiv3/users`, { headers: { authorization: 'Basic wrong-key-wrong-key' } });
+      assert.equal(denied.status, 403);
+      assert.ok(!server.stdout().includes(bootstrap), 'the ?apikey= value is masked in request logs');
+    } finally {
+      await stop(server);
+    }
+  });
+
+  it('finishes an in-flight request on SIGTERM before exiting', async () => {
+    const bootstrap = 'graceful-key-0123456789';
+    const server = await startServer({ DATABASE_URL: freshDb(), BOOTSTRAP_API_KEY: bootstrap });
+    // Headers and half the body now; the rest only after shutdown has begun.
+    const body = JSON.stringify({ service_uid: 'in-flight' });
+    const request = http.request(`${server.url}/apiv3/users`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${bootstrap}`, 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    while (!/shutting down/.test(server.stdout())) await new Promise((resolve) => setTimeout(resolve, 20));
+    request.end(body.slice(10));
+    const result = await response;
+    assert.equal(result.status, 200, result.text);
+    assert.equal(JSON.parse(result.text).payload.service_uid, 'in-flight');
+    assert.equal(await server.exited, 0);
+  });
+});
