@@ -6,6 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/blacklist-upload.ts
 //                                                     PostgreSQL (a throwaway database on that server)
 //   BENCH_LINES=1000000,3000000 (default)             file sizes to upload, in lines
+//   BENCH_SERVER_NODE_OPTIONS='--max-old-space-size=64'   e.g. to prove the upload fits a small heap
 //
 // Loopback only; the whole run is bounded by BENCH_TIMEOUT_S (default 1200 s).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -71,9 +72,13 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-/** Samples a process's RSS every 20 ms until stopped; returns the peak in kB. */
-function sampleRss(pid: number): { stop(): number } {
+/**
+ * Samples a process's RSS every 20 ms until stopped; returns the peak in kB, overall and up to the
+ * moment `mark()` was called (the client finished sending: the streaming/staging phase).
+ */
+function sampleRss(pid: number): { mark(): void; stop(): { peak: number; streamingPeak: number } } {
   let peak = rssKb(pid);
+  let streamingPeak: number | undefined;
   const timer = setInterval(() => {
     try {
       peak = Math.max(peak, rssKb(pid));
@@ -82,15 +87,25 @@ function sampleRss(pid: number): { stop(): number } {
     }
   }, 20);
   return {
+    mark() {
+      streamingPeak = peak;
+    },
     stop() {
       clearInterval(timer);
-      return Math.max(peak, rssKb(pid));
+      peak = Math.max(peak, rssKb(pid));
+      return { peak, streamingPeak: streamingPeak ?? peak };
     },
   };
 }
 
 /** Streams the file from disk in a multipart body, file part first (as the platform's client does). */
-async function upload(port: number, file: string, blacklist: string, type: string): Promise<{ status: number; body: string }> {
+async function upload(
+  port: number,
+  file: string,
+  blacklist: string,
+  type: string,
+  onSent: () => void = () => {},
+): Promise<{ status: number; body: string }> {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\n`,
   );
@@ -124,7 +139,7 @@ async function upload(port: number, file: string, blacklist: string, type: strin
     const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
     stream.on('error', reject);
     stream.pipe(request, { end: false });
-    stream.on('end', () => request.end(tail));
+    stream.on('end', () => request.end(tail, onSent));
   });
 }
 
@@ -139,6 +154,7 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
       LOG_LEVEL: 'warn',
       WORKER_ENABLED: 'false',
       UPLOAD_LIMIT_MB: '1000',
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -219,15 +235,20 @@ async function main(): Promise<void> {
     const before = rssKb(pid);
     const sampler = sampleRss(pid);
     const started = performance.now();
-    const result = await upload(port, file, 'email', 'delete-create');
+    let sentMs = 0;
+    const result = await upload(port, file, 'email', 'delete-create', () => {
+      sentMs = performance.now() - started;
+      sampler.mark();
+    });
     const ms = performance.now() - started;
-    const peak = sampler.stop();
+    const { peak, streamingPeak } = sampler.stop();
     if (result.status !== 200) throw new Error(`upload of ${lines} lines failed: ${result.status} ${result.body}`);
     const sizeMb = (statSync(file).size / 1024 / 1024).toFixed(1);
     const ratio = lines === first ? `, ${(ms / plainMs).toFixed(2)}x the plain insert` : '';
     console.log(
-      `upload delete-create ${lines} lines (${sizeMb} MB): ${(ms / 1000).toFixed(2)} s${ratio}; ` +
-        `server RSS ${mb(before)} MB before, peak ${mb(peak)} MB, growth ${mb(peak - before)} MB`,
+      `upload delete-create ${lines} lines (${sizeMb} MB): ${(ms / 1000).toFixed(2)} s${ratio} ` +
+        `(body sent after ${(sentMs / 1000).toFixed(2)} s); server RSS ${mb(before)} MB before, ` +
+        `peak ${mb(peak)} MB, growth ${mb(peak - before)} MB (${mb(streamingPeak - before)} MB while streaming)`,
     );
   }
 }

@@ -20,8 +20,13 @@ export interface UploadResult {
 }
 
 const ACTIONS: readonly UploadAction[] = ['create', 'delete-create'];
-/** Rows per staging INSERT; 4 parameters each stays far below SQLite's 32,766-parameter limit. */
+/** Rows per staging INSERT at most; 4 parameters each stays far below SQLite's 32,766-parameter limit. */
 const STAGE_BATCH = 4000;
+/**
+ * Staged at the end of any chunk that brought at least this many rows: rows then die young (they
+ * never wait across network reads), which keeps the garbage collector from growing the heap.
+ */
+const STAGE_EAGERLY = 500;
 const REPORTED_INVALID = 20;
 const TOUCH_EVERY_MS = 60_000;
 /** An upload untouched this long is abandoned (its process died); the next upload sweeps it. */
@@ -164,7 +169,7 @@ export class BlacklistService {
     for await (const chunk of part.chunks) {
       if (part.truncated()) break;
       reader.feed(chunk, onLine);
-      if (batch.length >= STAGE_BATCH) {
+      if (batch.length >= STAGE_EAGERLY) {
         const rows = batch;
         batch = [];
         for (let i = 0; i < rows.length; i += STAGE_BATCH) await upload.stage(rows.slice(i, i + STAGE_BATCH));
