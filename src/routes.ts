@@ -7,6 +7,7 @@ import { benefitsRoutes } from './modules/benefits/routes.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
 import { customAttributesRoutes } from './modules/custom-attributes/routes.js';
 import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
+import { blacklistRoutes } from './modules/blacklist/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 
 /** Every API module, registered under /apiv3 behind the account hook: the one place to read the API. */
@@ -19,4 +20,5 @@ export async function apiRoutes(app: FastifyInstance, { context }: { context: Ap
   await app.register(benefitsRoutes, { context });
   await app.register(couponsRoutes, { context });
   await app.register(integrationStatsRoutes, { context });
+  await app.register(blacklistRoutes, { context });
 }

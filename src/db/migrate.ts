@@ -2,11 +2,13 @@ import { type Migration, Migrator } from 'kysely';
 import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as benefitsIntegrationStats from './migrations/0003_benefits_integration_stats.js';
+import * as blacklistStaging from './migrations/0004_blacklist_staging.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0003_benefits_integration_stats': benefitsIntegrationStats,
+  '0004_blacklist_staging': blacklistStaging,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

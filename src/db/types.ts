@@ -134,6 +134,28 @@ export interface IntegrationStatsTable {
   data: string;
 }
 
+export interface BlacklistUploadsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** open while streaming; applied once committed; swept when abandoned. */
+  status: string;
+  created_at: string;
+  touched_at: string;
+}
+
+export interface BlacklistStagingTable {
+  upload_id: number;
+  line: number;
+  email: string | null;
+  telephone: string | null;
+}
+
+export interface BlacklistLocksTable {
+  account_id: number;
+  list: string;
+  updated_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -145,4 +167,7 @@ export interface DB {
   benefits: BenefitsTable;
   coupons: CouponsTable;
   integration_stats: IntegrationStatsTable;
+  blacklist_uploads: BlacklistUploadsTable;
+  blacklist_staging: BlacklistStagingTable;
+  blacklist_locks: BlacklistLocksTable;
 }

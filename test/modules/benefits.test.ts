@@ -157,7 +157,7 @@ describe('benefit administration (B1)', () => {
     ['a fractional stock', { stock: 2.5 }, /^stock: must be integer or null$/],
     ['a non-numeric monthly_redeems', { monthly_redeems: 'many' }, /^monthly_redeems: must match pattern/],
     ['a negative monthly_redeems', { monthly_redeems: -2 }, /^monthly_redeems: must be >= 0$/],
-    ['an object for image_id', { image_id: { a: 1 } }, /^image_id: must be string,integer$/],
+    ['an object for image_id', { image_id: { a: 1 } }, /^image_id: must be string or integer$/],
     ['an empty slug', { slug: '' }, /^slug: must NOT have fewer than 1 characters$/],
   ];
   for (const [label, fields, message] of refusals) {
