@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { invalidField } from '../../http/errors.js';
+import { parseDateRange } from '../../http/date-range.js';
 import { toPage } from '../../http/pagination.js';
-import { formatDateTime, parseDateTime } from '../../lib/time.js';
 import { presentBenefit } from '../benefits/present.js';
 import { BenefitsRepository } from '../benefits/repository.js';
 import { presentUsers } from '../users/present.js';
@@ -19,7 +18,6 @@ export function newCouponCode(): string {
   return code;
 }
 
-const BOUND_RULE = "must be a datetime 'YYYY-MM-DD hh:mm:ss', ISO 8601 with an offset, or a date 'YYYY-MM-DD'";
 
 export class CouponsService {
   private readonly coupons: CouponsRepository;
@@ -32,19 +30,7 @@ export class CouponsService {
 
   async list(accountId: number, query: CouponsQuery): Promise<Coupon[]> {
     const filter: CouponFilter = { userId: query.userapp_id, benefitId: query.benefit_id };
-    if (query.from !== undefined) {
-      const from = parseDateTime(query.from.trim(), 'start');
-      if (!from) throw invalidField('from', BOUND_RULE);
-      filter.from = formatDateTime(from);
-    }
-    if (query.to !== undefined) {
-      const to = parseDateTime(query.to.trim(), 'end');
-      if (!to) throw invalidField('to', BOUND_RULE);
-      filter.to = formatDateTime(to);
-    }
-    if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
-      throw invalidField('from', `must not be after to (${filter.to})`);
-    }
+    Object.assign(filter, parseDateRange(query));
     const rows = await this.coupons.list(accountId, filter, toPage(query));
     if (rows.length === 0) return [];
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { invalidField } from '../../http/errors.js';
+import { parseDateRange } from '../../http/date-range.js';
 import { toPage } from '../../http/pagination.js';
 import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
 import { type CreatetimeRange, type IntegrationStatsRow, IntegrationStatsRepository } from './repository.js';
@@ -42,7 +43,6 @@ function present(row: IntegrationStatsRow): IntegrationStatsRecord {
 }
 
 const DATETIME_RULE = "must be a datetime 'YYYY-MM-DD hh:mm:ss' or ISO 8601 with an offset";
-const BOUND_RULE = "must be a datetime 'YYYY-MM-DD hh:mm:ss', ISO 8601 with an offset, or a date 'YYYY-MM-DD'";
 
 export class IntegrationStatsService {
   private readonly stats: IntegrationStatsRepository;
@@ -71,20 +71,7 @@ export class IntegrationStatsService {
   }
 
   async list(accountId: number, query: IntegrationStatsQuery): Promise<IntegrationStatsRecord[]> {
-    const range: CreatetimeRange = {};
-    if (query.from !== undefined) {
-      const from = parseDateTime(query.from.trim(), 'start');
-      if (!from) throw invalidField('from', BOUND_RULE);
-      range.from = formatDateTime(from);
-    }
-    if (query.to !== undefined) {
-      const to = parseDateTime(query.to.trim(), 'end');
-      if (!to) throw invalidField('to', BOUND_RULE);
-      range.to = formatDateTime(to);
-    }
-    if (range.from !== undefined && range.to !== undefined && range.from > range.to) {
-      throw invalidField('from', `must not be after to (${range.to})`);
-    }
+    const range: CreatetimeRange = parseDateRange(query);
     return (await this.stats.list(accountId, range, toPage(query))).map(present);
   }
 }
