@@ -2,17 +2,24 @@ import { type Migration, Migrator } from 'kysely';
 import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as eventsCategoriesRequests from './migrations/0002_events_categories_requests.js';
+import * as benefitsIntegrationStats from './migrations/0003_benefits_integration_stats.js';
+import * as blacklistStaging from './migrations/0004_blacklist_staging.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_events_categories_requests': eventsCategoriesRequests,
+  '0003_benefits_integration_stats': benefitsIntegrationStats,
+  '0004_blacklist_staging': blacklistStaging,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
+    // Pending migrations still run in name order; this only lets a database that already ran a
+    // later-numbered one (developed in parallel) pick up an earlier-numbered newcomer.
+    allowUnorderedMigrations: true,
     // Name the schema: otherwise Kysely may find another schema's bookkeeping tables in the same
     // PostgreSQL database and skip creating its own.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),

@@ -152,6 +152,74 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export interface BenefitsTable {
+  id: Generated<number>;
+  account_id: number;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  status: Generated<number>;
+  image_id: Generated<string>;
+  user_id: Generated<string>;
+  app_id: Generated<string>;
+  app_code: Generated<string>;
+  contenttype_id: Generated<string>;
+  version: string | null;
+  category_id: string | null;
+  startdate: string;
+  enddate: string;
+  featured: Generated<number>;
+  wallpublish: Generated<number>;
+  monthly_redeems: Generated<number>;
+  image_url: Generated<string>;
+  points: Generated<number>;
+  event_date: string;
+  sku: Generated<string>;
+  stock: number | null;
+  out_stock_at: string | null;
+  created: string;
+  modified: string;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  account_id: number;
+  benefit_id: number | null;
+  user_id: number;
+  code: string;
+  points: number;
+  createtime: string;
+}
+
+export interface IntegrationStatsTable {
+  id: Generated<number>;
+  account_id: number;
+  createtime: string;
+  data: string;
+}
+
+export interface BlacklistUploadsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** open while streaming; applied once committed; swept when abandoned. */
+  status: string;
+  created_at: string;
+  touched_at: string;
+}
+
+export interface BlacklistStagingTable {
+  upload_id: number;
+  line: number;
+  email: string | null;
+  telephone: string | null;
+}
+
+export interface BlacklistLocksTable {
+  account_id: number;
+  list: string;
+  updated_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -165,4 +233,10 @@ export interface DB {
   categories: CategoriesTable;
   requests: RequestsTable;
   mail_outbox: MailOutboxTable;
+  benefits: BenefitsTable;
+  coupons: CouponsTable;
+  integration_stats: IntegrationStatsTable;
+  blacklist_uploads: BlacklistUploadsTable;
+  blacklist_staging: BlacklistStagingTable;
+  blacklist_locks: BlacklistLocksTable;
 }

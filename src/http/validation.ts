@@ -75,5 +75,9 @@ export function describeValidationIssue(part: string | undefined, issue: AjvIssu
   }
   if (issue.keyword === 'format') return `${field}: must be a valid ${String(issue.params.format)}`;
   if (issue.keyword === 'type' && part === 'body' && issue.instancePath === '') return 'body: must be a JSON object';
+  if (issue.keyword === 'type') {
+    const types = String(issue.params.type).split(',');
+    return `${field}: must be ${types.join(' or ')}`;
+  }
   return `${field}: ${issue.message ?? 'is invalid'}`;
 }

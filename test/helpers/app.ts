@@ -123,12 +123,12 @@ export async function buildTestApp(options: { config?: Partial<Config>; autoClos
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const key = opts.key === undefined ? first.key : opts.key;
     if (key !== null) headers.authorization = `Basic ${key}`;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (opts.body !== undefined) {
       if (opts.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         payload = new URLSearchParams(opts.body as Record<string, string>).toString();
-      } else if (typeof opts.body === 'string') {
+      } else if (typeof opts.body === 'string' || Buffer.isBuffer(opts.body)) {
         headers['content-type'] ??= 'application/json';
         payload = opts.body;
       } else {

@@ -116,3 +116,16 @@ describe('cross-cutting HTTP behaviour', () => {
     expectError(await t.get('/apiv3/no-such-thing'), 404, 'not_found', /no route GET \/apiv3\/no-such-thing/);
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 too_many_requests with Retry-After once an account spends its budget', async () => {
+    const limited = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
+    for (let i = 0; i < 3; i += 1) expectOk(await limited.get('/apiv3/users'));
+    const response = await limited.get('/apiv3/users');
+    expectError(response, 429, 'too_many_requests', /rate limit of 3 requests per minute exceeded/);
+    assert.match(String(response.headers['retry-after']), /^\d+$/);
+    // another account has its own budget
+    const other = await limited.newAccount();
+    expectOk(await limited.get('/apiv3/users', { key: other.key }));
+  });
+});

@@ -231,7 +231,7 @@ describe('custom_attributes on users', () => {
     const user = expectOk(
       await t.post('/apiv3/users', {
         service_uid: 'ca-1',
-        custom_attributes: { 'Shoe Size': '42', level: 'gold', last_visit: '2026-05-01T12:00:00Z', ratio: 0.5 },
+        custom_attributes: { 'Shoe Size': 42, level: 'gold', last_visit: '2026-05-01T12:00:00Z', ratio: 0.5 },
       }),
     );
     assert.deepEqual(user.custom_attributes, { shoe_size: 42, level: 'gold', last_visit: '2026-05-01 12:00:00', ratio: 0.5 });
@@ -242,7 +242,7 @@ describe('custom_attributes on users', () => {
       /^custom_attributes\.nope: no user custom attribute named "nope"/,
     );
     expectError(
-      await t.post('/apiv3/users', { service_uid: 'ca-2', custom_attributes: { shoe_size: 'big' } }),
+      await t.post('/apiv3/users', { service_uid: 'ca-2', custom_attributes: { shoe_size: '42' } }),
       400,
       'bad_request',
       /^custom_attributes\.shoe_size: must be an integer$/,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { parseDateRange } from '../../http/date-range.js';
 import { NotFoundError, invalidField } from '../../http/errors.js';
 import type { Page } from '../../http/pagination.js';
 import { RequestQueue } from '../../jobs/queue.js';
@@ -20,12 +21,9 @@ function presentUser(user: UserSummary): UserEventObject['user'] {
   return { userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email };
 }
 
-function datetimeField(field: string, text: string, bareDate: 'start' | 'end' | 'refuse'): string {
-  const parsed = parseDateTime(text, bareDate);
-  if (!parsed) {
-    const forms = bareDate === 'refuse' ? 'YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset' : 'YYYY-MM-DD, YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset';
-    throw invalidField(field, `must be a datetime (${forms})`);
-  }
+function datetimeField(field: string, text: string): string {
+  const parsed = parseDateTime(text.trim(), 'refuse');
+  if (!parsed) throw invalidField(field, "must be a datetime 'YYYY-MM-DD hh:mm:ss' or ISO 8601 with an offset");
   return formatDateTime(parsed);
 }
 
@@ -53,7 +51,7 @@ export class UserEventsService {
     if (![identity.service_uid, identity.email, identity.document].some((v) => v !== undefined && v.trim() !== '')) {
       throw invalidField('service_uid', 'is required (or email, or document) to find the user');
     }
-    const datetime = body.datetime === undefined ? formatDateTime(this.clock.now()) : datetimeField('datetime', body.datetime, 'refuse');
+    const datetime = body.datetime === undefined ? formatDateTime(this.clock.now()) : datetimeField('datetime', body.datetime);
     let metadata: string | null = null;
     if (body.metadata !== undefined) {
       metadata = JSON.stringify(body.metadata);
@@ -77,10 +75,7 @@ export class UserEventsService {
 
   /** E4: a filter naming an unknown event or user matches nothing. */
   async list(accountId: number, query: UserEventListQuery, page: Page): Promise<UserEventObject[]> {
-    const filter: UserEventFilter = {};
-    if (query.from !== undefined) filter.from = datetimeField('from', query.from, 'start');
-    if (query.to !== undefined) filter.to = datetimeField('to', query.to, 'end');
-    if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) throw invalidField('from', 'must not be after to');
+    const filter: UserEventFilter = { ...parseDateRange(query) };
     if (query.event !== undefined) {
       const event = await this.events.findByName(accountId, query.event);
       if (!event) return [];
@@ -117,9 +112,7 @@ export class UserEventsService {
     if (eventName === undefined || eventName === '') throw invalidField('event_name', 'is required');
     if (body.from === undefined) throw invalidField('from', 'is required');
     if (body.to === undefined) throw invalidField('to', 'is required');
-    const from = datetimeField('from', body.from, 'start');
-    const to = datetimeField('to', body.to, 'end');
-    if (from > to) throw invalidField('from', 'must not be after to');
+    const { from, to } = parseDateRange({ from: body.from, to: body.to }) as { from: string; to: string };
     const notifyTo = parseNotifyTo(body.notify_to);
     const requestId = await this.db.transaction().execute(async (trx) => {
       const event = await new EventsRepository(trx).findByName(accountId, eventName);

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { invalidField } from '../../http/errors.js';
 import { NAME_PATTERN, normaliseName } from '../../lib/names.js';
-import { type AttributeDefinitionLike, validateAttributeValue } from './attribute-value.js';
+import {
+  decodeAttributeValue,
+  encodeAttributeValue,
+  validateAttributeValue,
+} from '../custom-attributes/convert-value.js';
 
 // Users' custom attribute values (U2) live in attribute_values, one row per user and definition,
 // holding the JSON text of the typed value.
@@ -39,14 +43,12 @@ export async function resolveCustomValues(
       resolved.set(definition.id, null);
       continue;
     }
-    const like: AttributeDefinitionLike = {
-      field_type: definition.field_type,
-      data_type: definition.data_type,
-      options: JSON.parse(definition.options) as Array<{ value: string }>,
-    };
-    const result = validateAttributeValue(like, rawValue);
+    const result = validateAttributeValue(
+      { ...definition, options: JSON.parse(definition.options) as Array<{ value: string }> },
+      rawValue,
+    );
     if (!result.ok) throw invalidField(field, result.rule);
-    resolved.set(definition.id, JSON.stringify(result.value));
+    resolved.set(definition.id, encodeAttributeValue(result.value));
   }
   return [...resolved].map(([definitionId, value]) => ({ definitionId, value }));
 }
@@ -90,6 +92,9 @@ export async function loadCustomValues(
     .where('v.record_id', 'in', userIds)
     .orderBy('d.id')
     .execute();
-  for (const row of rows) out.get(row.record_id)![row.name] = JSON.parse(row.value);
+  for (const row of rows) {
+    const value = decodeAttributeValue(row.value);
+    if (value !== undefined) out.get(row.record_id)![row.name] = value;
+  }
   return out;
 }

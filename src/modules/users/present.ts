@@ -1,17 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { normaliseEmail, normaliseTelephone } from '../blacklist/normalise.js';
 import { loadCustomValues } from './custom-values.js';
 import type { UserRow } from './repository.js';
 import type { UserObject } from './schemas.js';
 
 // Builds the U4 user object. mailing/sms flags combine the user's own flag with the blacklists.
-
-/** L2's telephone form: a leading `+` and digits, separators removed. */
-function blacklistTelephone(raw: string): string {
-  const trimmed = raw.trim();
-  const digits = trimmed.replace(/[\s.\-()]/g, '');
-  return digits;
-}
 
 async function blacklisted(db: Kysely<DB>, accountId: number, list: 'email' | 'telephone', values: string[]) {
   if (values.length === 0) return new Set<string>();
@@ -37,25 +31,16 @@ export async function presentUsers(db: Kysely<DB>, accountId: number, rows: User
     accountId,
     rows.map((r) => r.id),
   );
-  const emails = await blacklisted(
-    db,
-    accountId,
-    'email',
-    rows.flatMap((r) => (r.email ? [r.email] : [])),
-  );
-  const phones = await blacklisted(
-    db,
-    accountId,
-    'telephone',
-    rows.flatMap((r) => (r.telephone ? [blacklistTelephone(r.telephone)] : [])),
-  );
+  // Compared in the lists' own normalised form (L2); a value that cannot be normalised is on no list.
+  const emailOf = new Map(rows.map((r) => [r.id, r.email ? normaliseEmail(r.email) : null]));
+  const phoneOf = new Map(rows.map((r) => [r.id, r.telephone ? normaliseTelephone(r.telephone) : null]));
+  const emails = await blacklisted(db, accountId, 'email', [...emailOf.values()].filter((v) => v !== null));
+  const phones = await blacklisted(db, accountId, 'telephone', [...phoneOf.values()].filter((v) => v !== null));
   return rows.map((row) => {
-    const [mailing, mailingReason] = flag(row.mailing_enabled, row.mailing_disabled_reason, !!row.email && emails.has(row.email));
-    const [sms, smsReason] = flag(
-      row.sms_enabled,
-      row.sms_disabled_reason,
-      !!row.telephone && phones.has(blacklistTelephone(row.telephone)),
-    );
+    const email = emailOf.get(row.id);
+    const phone = phoneOf.get(row.id);
+    const [mailing, mailingReason] = flag(row.mailing_enabled, row.mailing_disabled_reason, !!email && emails.has(email));
+    const [sms, smsReason] = flag(row.sms_enabled, row.sms_disabled_reason, !!phone && phones.has(phone));
     return {
       userapp_id: row.id,
       user_id: row.id,

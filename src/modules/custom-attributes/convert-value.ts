@@ -1,0 +1,131 @@
+// Typed custom attribute values: validation of incoming values and conversion of stored ones.
+//
+// Storage (agreed across modules): `attribute_values.value` is the JSON text of the typed value:
+//   string    -> JSON string             "abc"
+//   integer   -> JSON integer            12
+//   float     -> JSON number             12.5
+//   timestamp -> JSON string, UTC        "2026-01-02 03:04:05"
+// Use `encodeAttributeValue` to write and `decodeAttributeValue` to read that text.
+//
+// For other modules (users, U2):
+//   validateAttributeValue(definition, rawValue)
+//     definition: { data_type, field_type, options } as returned by the definitions API
+//     rawValue:   the value exactly as it arrived in the JSON body
+//     returns     { ok: true, value }  with the typed value to encode and store, or
+//                 { ok: false, rule } with a rule to put after the key: `${key}: ${rule}`.
+//   Types are strict (G8): a string attribute takes a JSON string, integer a JSON integer, float any
+//   JSON number, timestamp a G7 datetime string (`YYYY-MM-DD hh:mm:ss`, or ISO 8601 with `T` and an
+//   offset/Z; a bare date is refused) which is normalised to UTC. A `select` value must also be one of
+//   the definition's option values (compared as text, so an integer select with option "12" takes 12).
+//   `null` is not a value: decide what it means (e.g. "remove") before calling.
+//
+// convertStoredValue(storedJson, targetDataType) is used when a definition's data_type changes (C8):
+// it returns the new JSON text, or null when the value cannot be converted exactly and must be dropped.
+
+import { formatDateTime, parseDateTime } from '../../lib/time.js';
+
+export const FIELD_TYPES = ['text', 'select', 'datetime', 'checkbox'] as const;
+export const DATA_TYPES = ['string', 'integer', 'float', 'timestamp'] as const;
+
+export type FieldType = (typeof FIELD_TYPES)[number];
+export type DataType = (typeof DATA_TYPES)[number];
+export type AttributeValue = string | number;
+
+export interface AttributeOption {
+  value: string;
+  text: string;
+}
+
+export interface ValueDefinition {
+  data_type: DataType | string;
+  field_type: FieldType | string;
+  options?: ReadonlyArray<{ value: string }>;
+}
+
+export type ValidationResult = { ok: true; value: AttributeValue } | { ok: false; rule: string };
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function encodeAttributeValue(value: AttributeValue): string {
+  return JSON.stringify(value);
+}
+
+/** The typed value of stored JSON text, or undefined when the text is not a string or number. */
+export function decodeAttributeValue(stored: string): AttributeValue | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return undefined;
+}
+
+function numberFromText(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) return undefined;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Converts a typed value to another data type when that is exact; undefined when it is not
+ * (`"12.5"` to integer, `"abc"` to integer, any number to timestamp).
+ */
+export function convertValue(value: AttributeValue, target: DataType): AttributeValue | undefined {
+  switch (target) {
+    case 'string':
+      return typeof value === 'string' ? value : String(value);
+    case 'integer': {
+      const n = typeof value === 'number' ? value : numberFromText(value);
+      return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+    }
+    case 'float':
+      return typeof value === 'number' ? value : numberFromText(value);
+    case 'timestamp': {
+      if (typeof value !== 'string') return undefined;
+      const date = parseDateTime(value.trim(), 'refuse');
+      return date ? formatDateTime(date) : undefined;
+    }
+  }
+}
+
+/** C8: the stored JSON text converted to `target`, or null when the value must be dropped. */
+export function convertStoredValue(stored: string, target: DataType): string | null {
+  const value = decodeAttributeValue(stored);
+  if (value === undefined) return null;
+  const converted = convertValue(value, target);
+  return converted === undefined ? null : encodeAttributeValue(converted);
+}
+
+function typedValue(dataType: string, raw: unknown): ValidationResult {
+  switch (dataType) {
+    case 'string':
+      return typeof raw === 'string' ? { ok: true, value: raw } : { ok: false, rule: 'must be a string' };
+    case 'integer':
+      return typeof raw === 'number' && Number.isSafeInteger(raw)
+        ? { ok: true, value: raw }
+        : { ok: false, rule: 'must be an integer' };
+    case 'float':
+      return typeof raw === 'number' && Number.isFinite(raw) ? { ok: true, value: raw } : { ok: false, rule: 'must be a number' };
+    case 'timestamp': {
+      const date = typeof raw === 'string' ? parseDateTime(raw, 'refuse') : null;
+      return date
+        ? { ok: true, value: formatDateTime(date) }
+        : { ok: false, rule: 'must be a datetime YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset' };
+    }
+    default:
+      return { ok: false, rule: `has an unknown data_type ${JSON.stringify(dataType)}` };
+  }
+}
+
+/** U2: checks an incoming value against its definition; see the top of this file. */
+export function validateAttributeValue(definition: ValueDefinition, rawValue: unknown): ValidationResult {
+  const result = typedValue(definition.data_type, rawValue);
+  if (!result.ok || definition.field_type !== 'select') return result;
+  const allowed = (definition.options ?? []).map((option) => option.value);
+  if (allowed.includes(String(result.value))) return result;
+  return { ok: false, rule: `must be one of the options ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+}

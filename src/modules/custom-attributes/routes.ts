@@ -1,0 +1,73 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { Envelope, ok } from '../../http/envelope.js';
+import { ATTRIBUTE_KINDS, CreateBody, DefinitionSchema, NameParams, UpdateBody } from './schemas.js';
+import { CustomAttributesService } from './service.js';
+
+const tags = ['custom-attributes'];
+
+/** C1-C9: one implementation registered on the four kind paths. */
+export async function customAttributesRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const service = new CustomAttributesService(context.db, context.clock);
+
+  for (const { kind, path } of ATTRIBUTE_KINDS) {
+    const what = `${kind.replace('_', ' ')} custom attribute`;
+
+    api.get(
+      path,
+      { schema: { tags, summary: `List ${what} definitions (creation order)`, response: { 200: Envelope(Type.Array(DefinitionSchema)) } } },
+      async (request, reply) => ok(reply, await service.list(request.accountId, kind)),
+    );
+
+    api.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Create a ${what} definition`,
+          body: CreateBody,
+          response: { 200: Envelope(DefinitionSchema) },
+        },
+      },
+      async (request, reply) => ok(reply, await service.create(request.accountId, kind, request.body)),
+    );
+
+    api.put(
+      `${path}/:name`,
+      {
+        // An explicit "group": null clears the group; other nulls mean "not given" (G8).
+        config: { keepNull: ['group'] },
+        schema: {
+          tags,
+          summary: `Update (or rename, with a body name) a ${what} definition`,
+          params: NameParams,
+          body: UpdateBody,
+          response: { 200: Envelope(DefinitionSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { definition, conversion } = await service.update(request.accountId, kind, request.params.name, request.body ?? {});
+        if (conversion) {
+          request.log.info({ kind, attribute: definition.name, ...conversion }, 'custom attribute data_type changed; stored values converted');
+        }
+        return ok(reply, definition);
+      },
+    );
+
+    api.delete(
+      `${path}/:name`,
+      {
+        schema: {
+          tags,
+          summary: `Delete a ${what} definition and its stored values; answers the remaining list`,
+          params: NameParams,
+          response: { 200: Envelope(Type.Array(DefinitionSchema)) },
+        },
+      },
+      async (request, reply) => ok(reply, await service.remove(request.accountId, kind, request.params.name)),
+    );
+  }
+}
