@@ -139,6 +139,29 @@ describe('notification e-mail', () => {
   });
 });
 
+describe('failures', () => {
+  it('marks a request that cannot run as failed, keeps the error, and mails the outcome', async () => {
+    const t = await buildTestApp({ config: { workerEnabled: false } });
+    const { RequestQueue } = await import('../../src/jobs/queue.js');
+    const id = await new RequestQueue(t.database.db).accept(
+      t.accountId,
+      { type: 'no-such-type', params: {}, notifyTo: 'failure@example.com' },
+      '2026-01-01 00:00:00',
+    );
+    const before = smtp.messages.length;
+    await worker(t).runOnce();
+    const view = expectOk(await t.get(`/apiv3/requests/${id}`));
+    assert.equal(view.status, 'failed');
+    assert.equal(view.result.deleted, 0);
+    assert.match(view.result.error, /no handler for request type no-such-type/);
+    assert.match(view.finished, /^\d{4}-/);
+    const mails = await smtp.waitFor(before + 1);
+    assert.deepEqual(mails[before]!.to, ['failure@example.com']);
+    assert.match(mails[before]!.subject, /failed \(0 items deleted\)/);
+    assert.match(mails[before]!.raw, /Outcome: failed/);
+  });
+});
+
 describe('durability', () => {
   it('finishes a request interrupted mid-way by a dead process after restart, counting right, one e-mail', async () => {
     const t = await buildTestApp({ config: { workerEnabled: false } });
