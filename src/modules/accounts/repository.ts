@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
+
+// Every /apiv3 request runs this lookup: compiled once (db/prepared.ts), never cached, so a revoked
+// key fails on its next request in every process.
+const accountByKeyHash = new PreparedQuery<{ keyHash: string }, { account_id: number }>(
+  'api_keys.account-by-hash',
+  ['keyHash'],
+  (db: Kysely<DB>, p) =>
+    db.selectFrom('api_keys').select('account_id').where('key_hash', '=', p.keyHash).where('revoked_at', 'is', null),
+);
 
 export interface AccountRow {
   id: number;
@@ -65,12 +75,7 @@ export class AccountsRepository {
   }
 
   async accountForKeyHash(keyHash: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('api_keys')
-      .select('account_id')
-      .where('key_hash', '=', keyHash)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const [row] = await accountByKeyHash.execute(this.db, { keyHash });
     return row?.account_id;
   }
 }

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 
@@ -20,6 +21,16 @@ export interface PointsEntry {
   description?: string | null;
 }
 
+// POST /user-events finds its user by identity on every call: one compiled query per identity field.
+const userByIdentity = Object.fromEntries(
+  IDENTITY_FIELDS.map((field) => [
+    field,
+    new PreparedQuery<{ accountId: number; value: string }, UserRow>(`users.by-${field}`, ['accountId', 'value'], (db: Kysely<DB>, p) =>
+      db.selectFrom('users').selectAll().where('account_id', '=', p.accountId).where(field, '=', p.value).orderBy('id').limit(1),
+    ),
+  ]),
+) as Record<(typeof IDENTITY_FIELDS)[number], PreparedQuery<{ accountId: number; value: string }, UserRow>>;
+
 export class UsersRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -33,14 +44,8 @@ export class UsersRepository {
       const raw = identity[field];
       if (raw === undefined || raw === null || raw.trim() === '') continue;
       const value = field === 'email' ? raw.trim().toLowerCase() : raw;
-      return this.db
-        .selectFrom('users')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where(field, '=', value)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+      const [row] = await userByIdentity[field].execute(this.db, { accountId, value });
+      return row;
     }
     return undefined;
   }
