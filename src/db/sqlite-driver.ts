@@ -8,12 +8,16 @@ import { type DatabaseConnection, type Driver, SqliteDialect, SqliteDriver, type
 //   release, which costs O(waiters) per query and lets a busy worker starve API queries).
 
 const STATEMENT_CACHE_SIZE = 500;
+// Hot-path statements are short; long ones are bulk multi-row inserts whose text varies with the
+// batch size, and caching them would keep megabytes of compiled statements alive for nothing.
+const CACHEABLE_SQL_LENGTH = 2_000;
 
 function cachingDatabase(connection: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => connection.close(),
     prepare(sql: string) {
+      if (sql.length > CACHEABLE_SQL_LENGTH) return connection.prepare(sql);
       let statement = statements.get(sql);
       if (statement) return statement;
       statement = connection.prepare(sql);
