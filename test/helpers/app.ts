@@ -87,7 +87,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     schema,
     async drop() {
-      await database.close();
+      await database.close().catch(() => {}); // a test may have closed it already
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);

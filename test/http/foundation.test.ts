@@ -117,6 +117,25 @@ describe('cross-cutting HTTP behaviour', () => {
   });
 });
 
+describe('readiness', () => {
+  it('answers /ready with 503 and Retry-After when the database is unreachable', async () => {
+    const testDb = await createTestDatabase();
+    const app = await buildApp({ config: testConfig({ workerEnabled: false }), database: testDb.database, logger: false });
+    try {
+      assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 200);
+      await testDb.database.close();
+      const response = await app.inject({ method: 'GET', url: '/ready' });
+      assert.equal(response.statusCode, 503);
+      assert.deepEqual(response.json(), { status: 'unavailable' });
+      assert.equal(response.headers['retry-after'], '5');
+      assert.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200);
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  });
+});
+
 describe('rate limit', () => {
   it('answers 429 too_many_requests with Retry-After once an account spends its budget', async () => {
     const limited = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
