@@ -3,30 +3,44 @@ import type { AppContext } from './context.js';
 import { requireAccount } from './http/auth.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { AccountsService } from './modules/accounts/service.js';
-import { categoriesRoutes } from './modules/categories/routes.js';
-import { eventsRoutes } from './modules/events/routes.js';
-import { requestsRoutes } from './modules/requests/routes.js';
-import { userEventsRoutes } from './modules/user-events/routes.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
+import { blacklistRoutes } from './modules/blacklist/routes.js';
+import { categoriesRoutes } from './modules/categories/routes.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
 import { customAttributesRoutes } from './modules/custom-attributes/routes.js';
+import { eventsRoutes } from './modules/events/routes.js';
 import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
-import { blacklistRoutes } from './modules/blacklist/routes.js';
+import { requestsRoutes } from './modules/requests/routes.js';
+import { userEventsRoutes } from './modules/user-events/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 
-/** Every API module, registered under /apiv3 behind the account hook: the one place to read the API. */
+/**
+ * Every API module, registered under /apiv3 behind the account hook: the one place to read the API.
+ * (Outside it, in app.ts: GET /health, GET /ready, GET /apiv3/openapi.json, /apiv3/docs.)
+ */
 export async function apiRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   requireAccount(app, new AccountsService(context.db, context.clock));
   await registerRateLimit(app, context.config.rateLimitPerMinute);
 
+  // POST|GET /users, GET|PUT /users/:id, GET /users/:id/exist, POST|GET /users/:id/points,
+  // GET /multiusers/exist, GET /multiusers/find, PUT /multiusers
   await app.register(usersRoutes, { context });
-  await app.register(eventsRoutes, { context });
-  await app.register(userEventsRoutes, { context });
-  await app.register(categoriesRoutes, { context });
-  await app.register(requestsRoutes, { context });
+  // GET|POST /account/{,product-,purchase-,purchase-item-}custom-attributes, PUT|DELETE …/:name
   await app.register(customAttributesRoutes, { context });
+  // GET|POST /events (bare JSON), DELETE /events/:id
+  await app.register(eventsRoutes, { context });
+  // POST|GET /user-events, DELETE /user-events/bulk (background)
+  await app.register(userEventsRoutes, { context });
+  // POST|GET /categories, GET /categories/:code, DELETE /categories, DELETE /categories/bulk (background)
+  await app.register(categoriesRoutes, { context });
+  // GET /requests/:request_id
+  await app.register(requestsRoutes, { context });
+  // POST|GET /benefits, GET /benefits/all, GET|PUT|DELETE /benefits/:id, POST /benefits/:benefit_id/assign
   await app.register(benefitsRoutes, { context });
+  // GET /coupons
   await app.register(couponsRoutes, { context });
+  // POST|GET /integration-stats
   await app.register(integrationStatsRoutes, { context });
+  // POST|GET|DELETE /account/blacklist, GET /account/blacklist/:blacklist/:value
   await app.register(blacklistRoutes, { context });
 }
