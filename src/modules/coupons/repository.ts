@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { CouponsTable, DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
-import type { UserRow } from '../users/repository.js';
 
 export type CouponRow = Selectable<CouponsTable>;
 export type NewCoupon = Omit<Insertable<CouponsTable>, 'id' | 'account_id'>;
@@ -39,11 +38,6 @@ export class CouponsRepository {
   }
 
   /** The users of a page of coupons in one query (UsersRepository only finds one at a time). */
-  async usersOf(accountId: number, userIds: number[]): Promise<UserRow[]> {
-    if (userIds.length === 0) return [];
-    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', 'in', userIds).execute();
-  }
-
   /** B6: newest first, ties by id descending; bounds inclusive. */
   async list(accountId: number, filter: CouponFilter, page: Page): Promise<CouponRow[]> {
     let query = this.db.selectFrom('coupons').selectAll().where('account_id', '=', accountId);

@@ -6,6 +6,7 @@ import { toPage } from '../../http/pagination.js';
 import { presentBenefit } from '../benefits/present.js';
 import { BenefitsRepository } from '../benefits/repository.js';
 import { presentUsers } from '../users/present.js';
+import { UsersRepository } from '../users/repository.js';
 import { type CouponFilter, CouponsRepository } from './repository.js';
 import type { Coupon, CouponsQuery } from './schemas.js';
 
@@ -37,7 +38,7 @@ export class CouponsService {
     const benefitIds = [...new Set(rows.flatMap((r) => (r.benefit_id === null ? [] : [r.benefit_id])))];
     const benefits = new Map((await this.benefits.findMany(accountId, benefitIds)).map((b) => [b.id, presentBenefit(b)]));
     const userIds = [...new Set(rows.map((r) => r.user_id))];
-    const userRows = await this.coupons.usersOf(accountId, userIds);
+    const userRows = await new UsersRepository(this.db).findMany(accountId, userIds);
     const users = new Map((await presentUsers(this.db, accountId, userRows)).map((u) => [u.userapp_id, u]));
 
     return rows.map((row) => ({

@@ -69,10 +69,6 @@ export class UserEventsRepository {
     return this.db.selectFrom('events').select(['id', 'name', 'createtime']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
   }
 
-  usersByIds(accountId: number, ids: number[]): Promise<UserSummary[]> {
-    return this.db.selectFrom('users').select(['id', 'service_uid', 'email']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
-  }
-
   /**
    * Deletes at most `limit` user events of one event within [from, to]. Bounded so each
    * transaction stays short and the API keeps answering during a deletion of millions.

@@ -95,7 +95,7 @@ export class UserEventsService {
     if (knownUser) users.set(Number(knownUser.id), presentUser(knownUser));
     else {
       const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
-      for (const user of await this.repo.usersByIds(accountId, userIds)) users.set(Number(user.id), presentUser(user));
+      for (const user of await this.users.findSummaries(accountId, userIds)) users.set(Number(user.id), presentUser(user));
     }
     return rows.map((row) => ({
       id: Number(row.id),

@@ -38,6 +38,22 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
+  findMany(accountId: number, ids: number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', 'in', ids).execute();
+  }
+
+  /** The identity fields the user-event objects carry, for a page's users. */
+  findSummaries(accountId: number, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'service_uid', 'email'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
   /** The first non-empty of service_uid, email, document, telephone decides (U6, E3). */
   async findByIdentity(accountId: number, identity: Identity): Promise<UserRow | undefined> {
     for (const field of IDENTITY_FIELDS) {
