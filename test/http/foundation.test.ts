@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { buildTestApp, createTestDatabase, testConfig } from '../helpers/app.js';
@@ -114,6 +115,43 @@ describe('cross-cutting HTTP behaviour', () => {
 
   it('answers an unknown path with 404 not_found in the envelope', async () => {
     expectError(await t.get('/apiv3/no-such-thing'), 404, 'not_found', /no route GET \/apiv3\/no-such-thing/);
+  });
+});
+
+describe('shutdown', () => {
+  it('finishes the request in flight and answers a request arriving during shutdown with 503', async () => {
+    const testDb = await createTestDatabase();
+    const accounts = new AccountsService(testDb.database.db, t.clock);
+    await accounts.bootstrap('shutdown-key-0123456789');
+    const app = await buildApp({ config: testConfig({ workerEnabled: false }), database: testDb.database, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    const body = JSON.stringify({ service_uid: 'during-shutdown' });
+    const head = (method: string, path: string, length: number) =>
+      `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic shutdown-key-0123456789\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(head('POST', '/apiv3/users', body.length) + body.slice(0, 5));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closed = app.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // the rest of the first request, and a second one pipelined behind it on the same connection
+      socket.write(body.slice(5) + head('GET', '/apiv3/users', 0));
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+      assert.deepEqual(statuses, ['200', '503'], received);
+      assert.match(received, /"code":"service_unavailable"/);
+      assert.match(received, /retry-after: 5/i);
+    } finally {
+      socket.destroy();
+      await app.close();
+      await testDb.drop();
+    }
   });
 });
 
