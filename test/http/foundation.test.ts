@@ -124,6 +124,18 @@ describe('shutdown', () => {
     const accounts = new AccountsService(testDb.database.db, t.clock);
     await accounts.bootstrap('shutdown-key-0123456789');
     const app = await buildApp({ config: testConfig({ workerEnabled: false }), database: testDb.database, logger: false });
+    let firstArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (firstArrived = resolve));
+    app.addHook('onRequest', (_request, _reply, done) => {
+      firstArrived();
+      done();
+    });
+    let shutdownBegan!: () => void;
+    const closing = new Promise<void>((resolve) => (shutdownBegan = resolve));
+    app.addHook('preClose', (done) => {
+      shutdownBegan();
+      done();
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
     const socket = connect(port, '127.0.0.1');
@@ -136,9 +148,9 @@ describe('shutdown', () => {
     try {
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       socket.write(head('POST', '/apiv3/users', body.length) + body.slice(0, 5));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await arrived;
       const closed = app.close();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await closing;
       // the rest of the first request, and a second one pipelined behind it on the same connection
       socket.write(body.slice(5) + head('GET', '/apiv3/users', 0));
       await closed;
