@@ -81,7 +81,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
   const database = openDatabase({ ...config, schema } as Parameters<typeof openDatabase>[0]);
-  await migrateToLatest(database);
+  // Kysely's migrator introspects every schema of the database; another test file dropping its own
+  // schema at that instant makes the introspection fail with 3F000. Only tests share a database
+  // with schemas coming and going, so the retry lives here.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateToLatest(database);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '3F000' || attempt === 5) throw error;
+    }
+  }
   return {
     database,
     url,
