@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001_foundation.js';
 import * as eventsCategoriesRequests from './migrations/0002_events_categories_requests.js';
 import * as benefitsIntegrationStats from './migrations/0003_benefits_integration_stats.js';
 import * as blacklistStaging from './migrations/0004_blacklist_staging.js';
+import * as bootstrapClaim from './migrations/0005_bootstrap_claim.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_events_categories_requests': eventsCategoriesRequests,
   '0003_benefits_integration_stats': benefitsIntegrationStats,
   '0004_blacklist_staging': blacklistStaging,
+  '0005_bootstrap_claim': bootstrapClaim,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -220,8 +220,14 @@ export interface BlacklistLocksTable {
   updated_at: string;
 }
 
+export interface OneTimeClaimsTable {
+  name: string;
+  claimed_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
+  one_time_claims: OneTimeClaimsTable;
   api_keys: ApiKeysTable;
   users: UsersTable;
   points_transactions: PointsTransactionsTable;

@@ -29,6 +29,16 @@ export interface KeyRow {
 export class AccountsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** True for the one caller that claims `name`; concurrent claimers wait for it and get false. */
+  async claimOnce(name: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('one_time_claims')
+      .values({ name, claimed_at: now })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
   async count(): Promise<number> {
     const row = await this.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);

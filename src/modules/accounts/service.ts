@@ -13,7 +13,7 @@ export class AccountsService {
   private readonly repo: AccountsRepository;
 
   constructor(
-    db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
     private readonly clock: Clock,
   ) {
     this.repo = new AccountsRepository(db);
@@ -56,8 +56,17 @@ export class AccountsService {
    */
   async bootstrap(bootstrapKey: string | undefined): Promise<{ created: boolean; key: string | null }> {
     if ((await this.repo.count()) > 0) return { created: false, key: null };
-    const account = await this.createAccount('default');
-    const { key } = await this.createKey(account.id, bootstrapKey);
+    // Several processes may start on the same empty database: the claim lets exactly one create it.
+    const key = await this.db.transaction().execute(async (trx) => {
+      const repo = new AccountsRepository(trx);
+      const now = this.now();
+      if (!(await repo.claimOnce('first-account', now))) return undefined;
+      const account = await repo.create('default', now);
+      const secret = bootstrapKey ?? generateApiKey();
+      await repo.addKey(account.id, keyPrefix(secret), hashApiKey(secret), now);
+      return secret;
+    });
+    if (key === undefined) return { created: false, key: null };
     return { created: true, key: bootstrapKey ? null : key };
   }
 }
