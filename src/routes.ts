@@ -3,13 +3,19 @@ import type { AppContext } from './context.js';
 import { requireAccount } from './http/auth.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { AccountsService } from './modules/accounts/service.js';
+import { abandonedCartsRoutes } from './modules/abandoned-carts/routes.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import { blacklistRoutes } from './modules/blacklist/routes.js';
+import { branchesRoutes } from './modules/branches/routes.js';
 import { categoriesRoutes } from './modules/categories/routes.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
 import { customAttributesRoutes } from './modules/custom-attributes/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
+import { familyMembersRoutes } from './modules/family-members/routes.js';
 import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
+import { notServedRoutes } from './modules/not-served/routes.js';
+import { productsRoutes } from './modules/products/routes.js';
+import { purchasesRoutes } from './modules/purchases/routes.js';
 import { requestsRoutes } from './modules/requests/routes.js';
 import { userEventsRoutes } from './modules/user-events/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -43,4 +49,16 @@ export async function apiRoutes(app: FastifyInstance, { context }: { context: Ap
   await app.register(integrationStatsRoutes, { context });
   // POST|GET|DELETE /account/blacklist, GET /account/blacklist/:blacklist/:value
   await app.register(blacklistRoutes, { context });
+  // POST|GET /products, GET|PUT|DELETE /products/:sku, GET /products/:sku/exist
+  await app.register(productsRoutes, { context });
+  // POST|GET /branches, GET /branches/:id, PUT /branches/* (raw base64 name)
+  await app.register(branchesRoutes, { context });
+  // POST|PUT|GET /purchases, POST /purchases/bulk, GET|DELETE /purchases/:id, GET /users/:id/purchases
+  await app.register(purchasesRoutes, { context });
+  // POST /multiusers/abandoned-cart, POST /users/:id/abandoned-cart, GET /users/:id/abandoned-carts
+  await app.register(abandonedCartsRoutes, { context });
+  // POST|PUT /multiusers/members, GET /users/:id/members
+  await app.register(familyMembersRoutes, { context });
+  // GET /segments/:id, GET /purchases/iin/:digits: 404 saying why (U10)
+  await app.register(notServedRoutes, { context });
 }

@@ -5,6 +5,7 @@ import * as eventsCategoriesRequests from './migrations/0002_events_categories_r
 import * as benefitsIntegrationStats from './migrations/0003_benefits_integration_stats.js';
 import * as blacklistStaging from './migrations/0004_blacklist_staging.js';
 import * as bootstrapClaim from './migrations/0005_bootstrap_claim.js';
+import * as commerce from './migrations/0006_commerce.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_benefits_integration_stats': benefitsIntegrationStats,
   '0004_blacklist_staging': blacklistStaging,
   '0005_bootstrap_claim': bootstrapClaim,
+  '0006_commerce': commerce,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -225,6 +225,99 @@ export interface OneTimeClaimsTable {
   claimed_at: string;
 }
 
+export interface ProductsTable {
+  id: Generated<number>;
+  account_id: number;
+  sku: string;
+  name: string;
+  base_name: string | null;
+  brand: string | null;
+  description: string | null;
+  url: string | null;
+  image_url: string | null;
+  thumbnail_url: string | null;
+  price: number | null;
+  offer_price: number | null;
+  stock: number | null;
+  available: Generated<number>;
+  category_id: number | null;
+  /** JSON: array of {name, value} or an object of strings, as given. */
+  specifications: string | null;
+  /** JSON object. */
+  metadata: string | null;
+  createtime: string;
+  updatetime: string;
+}
+
+export interface BranchesTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  /** lower(trim(name)): the uniqueness key (P4). */
+  name_key: string;
+  /** JSON object of the other BranchModel fields. */
+  data: Generated<string>;
+  createtime: string;
+  updatetime: string;
+}
+
+export interface PurchasesTable {
+  id: Generated<number>;
+  account_id: number;
+  invoice_number: string;
+  user_id: number;
+  branch_id: number | null;
+  channel: string | null;
+  points: Generated<number>;
+  price_cost: Generated<number>;
+  price_shipping: Generated<number>;
+  price_gross: Generated<number>;
+  price_tax: Generated<number>;
+  price_discount: Generated<number>;
+  price_total: Generated<number>;
+  /** JSON array of payment objects. */
+  payment: Generated<string>;
+  /** JSON object or null. */
+  seller: string | null;
+  metadata: string | null;
+  createtime: string;
+  approvedtime: string | null;
+}
+
+export interface PurchaseItemsTable {
+  id: Generated<number>;
+  account_id: number;
+  purchase_id: number;
+  position: number;
+  sku: string;
+  product_name: string;
+  quantity: number;
+  unit_price: number;
+  /** JSON object of the item's other fields (variations, category, brand, urls, warranties). */
+  data: Generated<string>;
+}
+
+export interface AbandonedCartsTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  external_id: string;
+  /** JSON object: products, total_price, source, recovered, recover_url. */
+  data: Generated<string>;
+  createtime: string;
+}
+
+export interface FamilyMembersTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  uid: string | null;
+  /** JSON object of the member's other fields (U9). */
+  data: Generated<string>;
+  createtime: string;
+  updatetime: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   one_time_claims: OneTimeClaimsTable;
@@ -245,4 +338,10 @@ export interface DB {
   blacklist_uploads: BlacklistUploadsTable;
   blacklist_staging: BlacklistStagingTable;
   blacklist_locks: BlacklistLocksTable;
+  products: ProductsTable;
+  branches: BranchesTable;
+  purchases: PurchasesTable;
+  purchase_items: PurchaseItemsTable;
+  abandoned_carts: AbandonedCartsTable;
+  family_members: FamilyMembersTable;
 }

@@ -10,7 +10,10 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'too_many_requests'
   | 'internal_error'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  // S2: the two codes outside G5's list, which the platform's connectors branch on.
+  | 'duplicated_purchase_number'
+  | 'user_not_found';
 
 export class AppError extends Error {
   constructor(

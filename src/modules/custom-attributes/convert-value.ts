@@ -5,6 +5,7 @@
 //   integer   -> JSON integer            12
 //   float     -> JSON number             12.5
 //   timestamp -> JSON string, UTC        "2026-01-02 03:04:05"
+//   array     -> JSON array of the above (P5: the connectors send lists, e.g. an order's promotions)
 // Use `encodeAttributeValue` to write and `decodeAttributeValue` to read that text.
 //
 // For other modules (users, U2):
@@ -30,6 +31,7 @@ export const DATA_TYPES = ['string', 'integer', 'float', 'timestamp'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 export type DataType = (typeof DATA_TYPES)[number];
 export type AttributeValue = string | number;
+export type StoredAttributeValue = AttributeValue | AttributeValue[];
 
 export interface AttributeOption {
   value: string;
@@ -43,24 +45,36 @@ export interface ValueDefinition {
 }
 
 export type ValidationResult = { ok: true; value: AttributeValue } | { ok: false; rule: string };
+export type ValueValidationResult = { ok: true; value: StoredAttributeValue } | { ok: false; rule: string };
+
+/** Most elements an array value may hold (P5). */
+export const ARRAY_VALUE_MAX = 100;
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-export function encodeAttributeValue(value: AttributeValue): string {
+export function encodeAttributeValue(value: StoredAttributeValue): string {
   return JSON.stringify(value);
 }
 
-/** The typed value of stored JSON text, or undefined when the text is not a string or number. */
-export function decodeAttributeValue(stored: string): AttributeValue | undefined {
+function scalar(value: unknown): AttributeValue | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return undefined;
+}
+
+/** The typed value of stored JSON text (a scalar or an array of scalars), else undefined. */
+export function decodeAttributeValue(stored: string): StoredAttributeValue | undefined {
   let value: unknown;
   try {
     value = JSON.parse(stored);
   } catch {
     return undefined;
   }
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  return undefined;
+  if (Array.isArray(value)) {
+    const items = value.map(scalar);
+    return items.every((item) => item !== undefined) ? (items as AttributeValue[]) : undefined;
+  }
+  return scalar(value);
 }
 
 function numberFromText(text: string): number | undefined {
@@ -92,10 +106,17 @@ export function convertValue(value: AttributeValue, target: DataType): Attribute
   }
 }
 
-/** C8: the stored JSON text converted to `target`, or null when the value must be dropped. */
+/**
+ * C8: the stored JSON text converted to `target`, or null when the value must be dropped. An array
+ * converts only when every element does (a list that lost elements would say something else).
+ */
 export function convertStoredValue(stored: string, target: DataType): string | null {
   const value = decodeAttributeValue(stored);
   if (value === undefined) return null;
+  if (Array.isArray(value)) {
+    const converted = value.map((item) => convertValue(item, target));
+    return converted.every((item) => item !== undefined) ? encodeAttributeValue(converted as AttributeValue[]) : null;
+  }
   const converted = convertValue(value, target);
   return converted === undefined ? null : encodeAttributeValue(converted);
 }
@@ -128,4 +149,17 @@ export function validateAttributeValue(definition: ValueDefinition, rawValue: un
   const allowed = (definition.options ?? []).map((option) => option.value);
   if (allowed.includes(String(result.value))) return result;
   return { ok: false, rule: `must be one of the options ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+}
+
+/** P5: a scalar as validateAttributeValue checks it, or an array of such scalars. */
+export function validateAttributeInput(definition: ValueDefinition, rawValue: unknown): ValueValidationResult {
+  if (!Array.isArray(rawValue)) return validateAttributeValue(definition, rawValue);
+  if (rawValue.length > ARRAY_VALUE_MAX) return { ok: false, rule: `must have at most ${ARRAY_VALUE_MAX} elements` };
+  const values: AttributeValue[] = [];
+  for (const [index, item] of rawValue.entries()) {
+    const result = validateAttributeValue(definition, item);
+    if (!result.ok) return { ok: false, rule: `element [${index}] ${result.rule}` };
+    values.push(result.value);
+  }
+  return { ok: true, value: values };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { normaliseEmail, normaliseTelephone } from '../blacklist/normalise.js';
-import { loadCustomValues } from './custom-values.js';
+import { loadCustomValues } from '../custom-attributes/values.js';
 import type { UserRow } from './repository.js';
 import type { UserObject } from './schemas.js';
 
@@ -29,6 +29,7 @@ export async function presentUsers(db: Kysely<DB>, accountId: number, rows: User
   const custom = await loadCustomValues(
     db,
     accountId,
+    'users',
     rows.map((r) => r.id),
   );
   // Compared in the lists' own normalised form (L2); a value that cannot be normalised is on no list.

@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.js';
 import { BadRequestError, invalidField, NotFoundError } from '../../http/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { formatDateTime, parseDate, parseDateTime } from '../../lib/time.js';
-import { resolveCustomValues, storeCustomValues } from './custom-values.js';
+import { resolveCustomValues, storeCustomValues } from '../custom-attributes/values.js';
 import { presentUser, presentUsers } from './present.js';
 import { IDENTITY_FIELDS, type NewUserRow, type UserChanges, type UserRow, UsersRepository } from './repository.js';
 import type { IdentityQuery, PointsInput, UserInput, UserObject } from './schemas.js';
@@ -111,7 +111,7 @@ export class UsersService {
       throw new BadRequestError('body: at least one of service_uid, email, document, telephone is required');
     }
     await this.assertIdentitiesFree(accountId, columns);
-    const custom = await resolveCustomValues(this.db, accountId, input.custom_attributes ?? {});
+    const custom = await resolveCustomValues(this.db, accountId, 'users', input.custom_attributes ?? {});
     const now = this.now();
     const row = await this.writeGuarded(() =>
       this.db.transaction().execute(async (trx) => {
@@ -120,7 +120,7 @@ export class UsersService {
           createtime: now,
           updatetime: now,
         });
-        await storeCustomValues(trx, accountId, created.id, custom);
+        await storeCustomValues(trx, accountId, [{ recordId: created.id, values: custom }], { fresh: true });
         return created;
       }),
     );
@@ -135,11 +135,11 @@ export class UsersService {
   private async updateRow(accountId: number, existing: UserRow, input: UserInput): Promise<UserObject> {
     const columns = toColumns(input);
     await this.assertIdentitiesFree(accountId, columns, existing.id);
-    const custom = await resolveCustomValues(this.db, accountId, input.custom_attributes ?? {});
+    const custom = await resolveCustomValues(this.db, accountId, 'users', input.custom_attributes ?? {});
     await this.writeGuarded(() =>
       this.db.transaction().execute(async (trx) => {
         await new UsersRepository(trx).update(accountId, existing.id, { ...columns, updatetime: this.now() });
-        await storeCustomValues(trx, accountId, existing.id, custom);
+        await storeCustomValues(trx, accountId, [{ recordId: existing.id, values: custom }]);
       }),
     );
     return presentUser(this.db, accountId, (await this.repo.findById(accountId, existing.id))!);

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+
+// Placeholder: filled in by the module's implementation.
+export async function familyMembersRoutes(_app: FastifyInstance, _options: { context: AppContext }): Promise<void> {}
