@@ -4,11 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, isReachable } from './db/database.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
-import { normaliseBody, validatorCompiler } from './http/validation.js';
+import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
 import { requestHandlers } from './jobs/handlers.js';
 import { createMailer, type Mailer } from './jobs/mailer.js';
 import { Worker } from './jobs/worker.js';
@@ -32,7 +32,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -52,11 +54,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    const refused = checkJsonText(request, body as string); // O4: nesting limit, before parsing
+    if (refused) return done(refused, undefined);
     parseJson(request, body as string, done);
   });
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   app.addHook('preValidation', normaliseBody);
+  app.addHook('preHandler', rejectNulCharacters);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

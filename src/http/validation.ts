@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { invalidField } from './errors.js';
 
 // G8: declared body fields are validated strictly (no "12" for an integer) and unknown ones are
 // dropped (every body schema sets additionalProperties: false, which with removeAdditional means
@@ -81,3 +82,88 @@ export function describeValidationIssue(part: string | undefined, issue: AjvIssu
   }
   return `${field}: ${issue.message ?? 'is invalid'}`;
 }
+
+// O4: two limits every body, query and path parameter obeys whatever the route's schema says.
+
+/** JSON bodies nested deeper than this are refused before they are parsed. */
+export const MAX_JSON_DEPTH = 32;
+
+const NUL_ESCAPE = '\\u0000';
+
+/**
+ * Scans raw JSON text without parsing it: true when arrays/objects nest deeper than `max`
+ * (brackets inside strings do not count). Iterative, so no text can exhaust the stack; malformed
+ * text is left to the parser.
+ */
+export function jsonNestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // skip the string: to its closing quote, escapes included
+      for (i += 1; i < text.length; i += 1) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i += 1;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+const NUL_SEEN = Symbol('nulEscapeSeen');
+type Marked = FastifyRequest & { [NUL_SEEN]?: boolean };
+
+/**
+ * The JSON body parser's checks on the raw text, before parsing: the nesting limit (an error to
+ * answer), and whether a U+0000 escape is in it (remembered for rejectNulCharacters).
+ */
+export function checkJsonText(request: FastifyRequest, text: string): Error | null {
+  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) return invalidField('body', `must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
+  if (text.includes(NUL_ESCAPE)) (request as Marked)[NUL_SEEN] = true;
+  return null;
+}
+
+/** The first path (in the `field: rule` naming) of a string or key holding U+0000, or null. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = findNul(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const field = path === '' ? key : `${path}.${key}`;
+    if (key.includes('\u0000')) return field;
+    const found = findNul(item, field);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function isJson(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').toLowerCase().includes('json');
+}
+
+/**
+ * preHandler (after validation, so only fields the route keeps are looked at): U+0000 in any
+ * string of the path parameters, query or body is a 400 naming the field. PostgreSQL cannot store
+ * it, and no field of this API has a use for it. A parsed JSON body can only hold it when its text
+ * had the escape, so most JSON bodies are not walked at all.
+ */
+export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+  const field =
+    findNul(request.params, '') ??
+    findNul(request.query, '') ??
+    (isJson(request) && !(request as Marked)[NUL_SEEN] ? null : findNul(request.body, ''));
+  if (field !== null) throw invalidField(field || 'body', 'must not contain the character U+0000');
+}
+

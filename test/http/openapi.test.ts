@@ -1,14 +1,28 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildTestApp } from '../helpers/app.js';
 
 const t = await buildTestApp();
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+async function fetchDocument(): Promise<any> {
+  const response = await t.get('/apiv3/openapi.json', { key: null });
+  assert.equal(response.status, 200);
+  return response.body;
+}
+
+function operations(doc: any): Array<{ path: string; method: string; operation: any }> {
+  const out = [];
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const method of METHODS) if (item[method]) out.push({ path, method, operation: item[method] });
+  }
+  return out;
+}
 
 describe('OpenAPI document', () => {
   it('lists every API route with the schemas that validate it', async () => {
-    const response = await t.get('/apiv3/openapi.json', { key: null });
-    assert.equal(response.status, 200);
-    const doc = response.body;
+    const doc = await fetchDocument();
     assert.equal(doc.openapi, '3.1.0');
     const expected: Array<[string, string]> = [
       ['/apiv3/users', 'post'],
@@ -56,5 +70,91 @@ describe('OpenAPI document', () => {
     const events = doc.paths['/apiv3/events'].get.responses['200'].content['application/json'].schema;
     assert.equal(events.type, 'array');
     assert.equal(JSON.stringify(doc).includes('__boom'), false);
+    // nothing outside the API is in it
+    for (const path of Object.keys(doc.paths)) assert.match(path, /^\/apiv3\//);
+    assert.equal(doc.paths['/apiv3/openapi.json'], undefined);
+  });
+
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    const doc = await fetchDocument();
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2)?.slice(0, 4000));
+    assert.equal(validator.version, '3.1');
+    assert.doesNotThrow(() => validator.resolveRefs());
+  });
+
+  it('gives every operation a unique camelCase operationId, tags and a summary', async () => {
+    const doc = await fetchDocument();
+    const seen = new Map<string, string>();
+    const all = operations(doc);
+    assert.ok(all.length >= 52, `only ${all.length} operations`);
+    for (const { path, method, operation } of all) {
+      const where = `${method.toUpperCase()} ${path}`;
+      assert.match(operation.operationId ?? '', /^[a-z][A-Za-z0-9]*$/, `${where} operationId`);
+      assert.equal(seen.get(operation.operationId), undefined, `${where} repeats the operationId of ${seen.get(operation.operationId)}`);
+      seen.set(operation.operationId, where);
+      assert.ok(Array.isArray(operation.tags) && operation.tags.length > 0, `${where} has tags`);
+      assert.ok(operation.summary, `${where} has a summary`);
+    }
+    // generated from method and path when the route names none
+    assert.equal(doc.paths['/apiv3/users/{id}/points'].post.operationId, 'postUsersByIdPoints');
+    assert.equal(doc.paths['/apiv3/account/blacklist/{blacklist}/{value}'].get.operationId, 'getAccountBlacklistByBlacklistByValue');
+  });
+
+  it('declares the error responses each operation can answer, all with the shared ErrorEnvelope', async () => {
+    const doc = await fetchDocument();
+    const component = doc.components.schemas.ErrorEnvelope;
+    assert.deepEqual(component.required.sort(), ['code', 'message', 'payload', 'time']);
+    assert.equal(component.properties.payload.type, 'null');
+    for (const { path, method, operation } of operations(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const expected = ['400', '403', '429', '500', '503'];
+      if (path.includes('{')) expected.push('404', '414');
+      if (method !== 'get') expected.push('413', '415');
+      for (const status of expected) {
+        const response = operation.responses[status];
+        assert.ok(response, `${where} declares ${status}`);
+        assert.ok(response.description && response.description !== 'Default Response', `${where} ${status} is described`);
+        const media = response.content['application/json'];
+        assert.equal(media.schema.$ref, '#/components/schemas/ErrorEnvelope', `${where} ${status} uses the component`);
+        assert.equal(media.example.payload, null, `${where} ${status} has an example`);
+        assert.equal(typeof media.example.code, 'string');
+      }
+      if (method === 'get') assert.equal(operation.responses['415'], undefined, `${where}: no body, no 415`);
+      if (!path.includes('{')) assert.equal(operation.responses['414'], undefined, `${where}: no path parameter, no 414`);
+      assert.equal(operation.responses['405'], undefined, `${where}: 405 is about a path, not an operation`);
+      assert.ok(operation.responses['429'].headers['retry-after'], `${where} 429 documents Retry-After`);
+    }
+  });
+
+  it('documents the multipart body of the blacklist upload', async () => {
+    const doc = await fetchDocument();
+    const upload = doc.paths['/apiv3/account/blacklist'].post;
+    const media = upload.requestBody.content['multipart/form-data'];
+    assert.deepEqual(Object.keys(media.schema.properties).sort(), ['blacklist', 'file', 'type']);
+    assert.deepEqual(media.schema.required.sort(), ['blacklist', 'file', 'type']);
+    assert.equal(media.schema.properties.file.format, 'binary');
+    assert.deepEqual(media.schema.properties.type.enum, ['create', 'delete-create']);
+    assert.equal(media.example.blacklist, 'email');
+    assert.equal(upload.requestBody.content['application/json'], undefined);
+  });
+
+  it('answers the statuses it declares: an error of each kind is the documented envelope', async () => {
+    const doc = await fetchDocument();
+    const declared = (path: string, method: string, status: number) => Boolean(doc.paths[path][method].responses[String(status)]);
+    const cases: Array<[string, string, () => Promise<{ status: number; body: any }>]> = [
+      ['/apiv3/users', 'get', () => t.get('/apiv3/users?limit=0')],
+      ['/apiv3/users', 'get', () => t.get('/apiv3/users', { key: null })],
+      ['/apiv3/events/{id}', 'delete', () => t.delete('/apiv3/events/12345')],
+      ['/apiv3/categories/{code}', 'get', () => t.get(`/apiv3/categories/${'c'.repeat(1025)}`)],
+      ['/apiv3/categories', 'post', () => t.post('/apiv3/categories', 'code=a', { headers: { 'content-type': 'text/plain' } })],
+    ];
+    for (const [path, method, send] of cases) {
+      const response = await send();
+      assert.ok(declared(path, method, response.status), `${method} ${path} answered ${response.status}, which it does not declare`);
+      assert.equal(response.body.payload, null);
+      assert.equal(typeof response.body.code, 'string');
+    }
   });
 });

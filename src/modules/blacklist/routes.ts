@@ -7,7 +7,7 @@ import { invalidField } from '../../http/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { uploadParts } from './multipart.js';
 import { type BlacklistName, isBlacklistName } from './normalise.js';
-import { CheckEnvelope, CheckParams, ListSelector, ListingEnvelope, ListingQuery, NullEnvelope } from './schemas.js';
+import { CheckEnvelope, CheckParams, ListSelector, ListingEnvelope, ListingQuery, NullEnvelope, UploadForm } from './schemas.js';
 import { BlacklistService } from './service.js';
 
 type Selector = { blacklist?: BlacklistName; type?: string } | undefined;
@@ -38,6 +38,7 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
           '(email|telephone) and `type` (create|delete-create), in any order. The file is streamed, never held ' +
           'in memory; any invalid line rejects the upload with its line number, and nothing changes.',
         consumes: ['multipart/form-data'],
+        multipartBody: UploadForm,
         response: { 200: NullEnvelope },
       },
     },

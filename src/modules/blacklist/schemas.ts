@@ -31,6 +31,20 @@ export const CheckParams = Type.Object(
   { additionalProperties: false },
 );
 
+/** Documentation of the multipart upload (L1); the parts are read one by one, never validated whole. */
+export const UploadForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      contentMediaType: 'text/csv',
+      description: 'CSV, UTF-8 with or without BOM; the first column of each line is one value; a header word is skipped',
+    }),
+    blacklist: BlacklistName,
+    type: Type.Enum(['create', 'delete-create'], { description: 'create adds entries; delete-create replaces the whole list' }),
+  },
+  { examples: [{ file: 'email\nana@example.com\nbob@example.com\n', blacklist: 'email', type: 'create' }] },
+);
+
 export const NullEnvelope = Envelope(Type.Null());
 
 export const ListingEnvelope = Envelope(
