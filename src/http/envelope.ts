@@ -19,6 +19,14 @@ export const ErrorEnvelope = Type.Object({
   time: Type.String(),
 });
 
+/**
+ * An error status a route declares itself, with what it means there (O7), e.g.
+ * `404: ErrorResponse('no event has that name')`. The document shows it as the shared component.
+ */
+export function ErrorResponse(description: string) {
+  return Type.Object(ErrorEnvelope.properties, { description });
+}
+
 export function elapsed(reply: FastifyReply): string {
   return `${Math.max(0, Math.round(reply.elapsedTime))}ms`;
 }

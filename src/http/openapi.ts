@@ -150,14 +150,29 @@ function completeRoute(route: RouteOptions, usedIds: Set<string>): void {
     for (let n = 2; usedIds.has(operationId); n += 1) operationId = `${base}${n}`;
   }
   usedIds.add(operationId);
-  const errors: Record<string, unknown> = {};
-  for (const status of errorStatusesFor(method, route.url)) errors[status] = errorResponseSchema(status);
+  const response: Record<string, unknown> = {};
+  for (const status of errorStatusesFor(method, route.url)) response[status] = errorResponseSchema(status);
+  for (const [status, declared] of Object.entries((schema.response as Record<string, unknown> | undefined) ?? {})) {
+    response[status] = isErrorEnvelope(declared) ? sharedErrorEnvelope(Number(status), declared) : declared;
+  }
   route.schema = {
     ...schema,
     operationId,
     tags: schema.tags && schema.tags.length > 0 ? schema.tags : [firstSegment(route.url)],
-    response: { ...errors, ...((schema.response as Record<string, unknown> | undefined) ?? {}) },
+    response,
   };
+}
+
+/** A route's own error response in the envelope shape (payload null), e.g. `404: ErrorEnvelope`. */
+function isErrorEnvelope(schema: unknown): schema is { description?: string } {
+  const payload = (schema as { properties?: { payload?: { type?: unknown } } } | null)?.properties?.payload;
+  return payload?.type === 'null';
+}
+
+/** A route's own error response, as a reference to the shared component; its description wins. */
+function sharedErrorEnvelope(status: number, declared: { description?: string }) {
+  const generic = ERROR_RESPONSES[status] ? errorResponseSchema(status) : { $ref: `${ERROR_ENVELOPE_ID}#`, description: 'Error' };
+  return declared.description ? { ...generic, description: declared.description } : generic;
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {

@@ -83,6 +83,12 @@ export function describeValidationIssue(part: string | undefined, issue: AjvIssu
   return `${field}: ${issue.message ?? 'is invalid'}`;
 }
 
+// O4: integer bounds for schemas: serial ids are 32-bit columns on PostgreSQL; counters kept as
+// 64-bit integers or in JSON are limited to what a JavaScript number holds exactly. The same bound
+// answers the same 400 on both databases.
+export const MAX_ID = 2_147_483_647;
+export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+
 // O4: two limits every body, query and path parameter obeys whatever the route's schema says.
 
 /** JSON bodies nested deeper than this are refused before they are parsed. */

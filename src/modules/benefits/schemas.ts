@@ -1,12 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
+import { MAX_COUNT, MAX_ID } from '../../http/validation.js';
 
 // B1: response types follow the spec's examples exactly (ids and points integers, flags and
 // reference ids strings). Inputs are more lenient: flags accept "1"/"0", 1/0 and true/false, and
 // reference ids accept a string or an integer, so a form body and a JSON body both work.
 
 /** Ids, points and counters are 32-bit integer columns. */
-export const MAX_INT = 2147483647;
+export const MAX_INT = MAX_ID;
 
 const DATETIME_HELP = "'YYYY-MM-DD hh:mm:ss' (UTC), ISO 8601 with an offset, or a bare date";
 
@@ -14,11 +15,13 @@ const Flag = Type.Unsafe<'0' | '1' | 0 | 1 | boolean>({
   enum: ['0', '1', 0, 1, true, false],
   description: '"1" or "0" (1/0 and true/false are accepted too)',
 });
-const Reference = Type.Unsafe<string | number>({ type: ['string', 'integer'], maxLength: 255 });
+const Reference = Type.Unsafe<string | number>({ type: ['string', 'integer'], maxLength: 255, minimum: -MAX_COUNT, maximum: MAX_COUNT });
 const NullableText = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 255 });
 const Count = Type.Unsafe<string | number>({
   type: ['integer', 'string'],
   minimum: 0,
+  maximum: MAX_INT,
+  maxLength: 10,
   pattern: '^[0-9]+$',
   description: 'Assignments allowed per user per UTC calendar month; "0" means no limit',
 });
@@ -90,6 +93,9 @@ export const AssignBody = Type.Object(
   {
     userapp_id: Type.Unsafe<string | number>({
       type: ['integer', 'string'],
+      minimum: 1,
+      maximum: MAX_INT,
+      maxLength: 20,
       description: 'The user (its userapp_id): a positive integer, or its digits as a string (form bodies)',
     }),
   },

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
+import { ErrorResponse, ok } from '../../http/envelope.js';
 import { AcceptedEnvelope, absentBodyIsEmpty } from '../requests/schemas.js';
 import {
   BulkDeleteCategoriesBody,
@@ -64,7 +64,7 @@ export async function categoriesRoutes(scope: FastifyInstance, { context }: { co
         summary: 'Delete a category and all its descendants (background request)',
         querystring: DeleteCategoryFields,
         body: DeleteCategoryFields,
-        response: { 200: AcceptedEnvelope },
+        response: { 200: AcceptedEnvelope, 404: ErrorResponse('No category has that code') },
       },
       preValidation: absentBodyIsEmpty,
     },

@@ -24,15 +24,15 @@ export const CategoryCodeParams = Type.Object({ code: Type.String({ minLength: 1
 
 export const DeleteCategoryFields = Type.Object(
   {
-    code: Type.Optional(Type.String({ description: 'The parent category to delete with all its descendants' })),
-    notify_to: Type.Optional(Type.String({ description: 'E-mail address told the outcome' })),
+    code: Type.Optional(Type.String({ maxLength: 1024, description: 'The parent category to delete with all its descendants' })),
+    notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })),
   },
   { additionalProperties: false },
 );
 export type DeleteCategoryFields = Static<typeof DeleteCategoryFields>;
 
 export const BulkDeleteCategoriesBody = Type.Object(
-  { notify_to: Type.Optional(Type.String({ description: 'E-mail address told the outcome' })) },
+  { notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })) },
   { additionalProperties: false },
 );
 

@@ -40,6 +40,7 @@ const GroupSchema = Type.Unsafe<string | null>({
 // The pattern is checked after normalisation (C2), so the schema only asks for a non-empty string.
 const NameSchema = Type.String({
   minLength: 1,
+  maxLength: 255,
   description: 'Normalised (trim, accents stripped, lowercase, spaces and - become _), then ^[a-z0-9_]{1,64}$',
 });
 

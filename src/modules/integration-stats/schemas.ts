@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
+import { MAX_COUNT } from '../../http/validation.js';
 
 // I1: the spec's shape, validated strictly. Every property is optional except `element` on a
 // failure item and `filename` / `line` where the spec marks them required. Unknown properties are
@@ -17,7 +18,7 @@ function optional(mode: Mode, schema: Record<string, unknown> & { type: string }
   );
 }
 
-const count = (mode: Mode, description: string) => optional(mode, { type: 'integer', minimum: 0, description });
+const count = (mode: Mode, description: string) => optional(mode, { type: 'integer', minimum: 0, maximum: MAX_COUNT, description });
 const amount = (mode: Mode, description: string) => optional(mode, { type: 'number', description });
 const text = (mode: Mode, description: string) => optional(mode, { type: 'string', maxLength: 65535, description });
 const list = (mode: Mode, items: TSchema, description: string) => optional(mode, { type: 'array', items, description });
@@ -55,7 +56,7 @@ function purchaseStats(mode: Mode) {
 function invalidLine(mode: Mode) {
   return Type.Object(
     {
-      line: Type.Integer({ minimum: 0, description: 'Line number in the file (required)' }),
+      line: Type.Integer({ minimum: 0, maximum: MAX_COUNT, description: 'Line number in the file (required)' }),
       message: text(mode, 'Why the line is invalid'),
       additional_details: optional(mode, { type: 'object', additionalProperties: true, description: 'Free-form details' }),
     },

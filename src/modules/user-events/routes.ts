@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
+import { ErrorResponse, ok } from '../../http/envelope.js';
 import { toPage } from '../../http/pagination.js';
 import { AcceptedEnvelope, absentBodyIsEmpty } from '../requests/schemas.js';
 import { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventEnvelope, UserEventListEnvelope, UserEventListQuery } from './schemas.js';
@@ -18,7 +18,7 @@ export async function userEventsRoutes(scope: FastifyInstance, { context }: { co
         tags: ['user-events'],
         summary: 'Record that an event happened for a user',
         body: CreateUserEventBody,
-        response: { 200: UserEventEnvelope },
+        response: { 200: UserEventEnvelope, 404: ErrorResponse('No event has that name, or no user matches service_uid, email or document') },
       },
     },
     async (request, reply) => ok(reply, await userEvents.create(request.accountId, request.body)),
@@ -44,7 +44,7 @@ export async function userEventsRoutes(scope: FastifyInstance, { context }: { co
         tags: ['user-events'],
         summary: 'Delete the user events of an event within a date range (background request)',
         body: BulkDeleteUserEventsBody,
-        response: { 200: AcceptedEnvelope },
+        response: { 200: AcceptedEnvelope, 404: ErrorResponse('No event has that name') },
       },
       preValidation: absentBodyIsEmpty,
     },

@@ -35,11 +35,11 @@ export type UserEventObject = Static<typeof UserEventObject>;
 
 export const CreateUserEventBody = Type.Object(
   {
-    event: Type.String({ description: 'Event name' }),
-    service_uid: Type.Optional(Type.String({ description: 'Finds the user; else email; else document' })),
-    email: Type.Optional(Type.String()),
-    document: Type.Optional(Type.String()),
-    datetime: Type.Optional(Type.String({ description: 'YYYY-MM-DD hh:mm:ss (UTC) or ISO 8601 with offset; default now' })),
+    event: Type.String({ maxLength: 255, description: 'Event name' }),
+    service_uid: Type.Optional(Type.String({ maxLength: 255, description: 'Finds the user; else email; else document' })),
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    document: Type.Optional(Type.String({ maxLength: 255 })),
+    datetime: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD hh:mm:ss (UTC) or ISO 8601 with offset; default now' })),
     metadata: Type.Optional(Metadata),
   },
   { additionalProperties: false },
@@ -49,10 +49,10 @@ export type CreateUserEventBody = Static<typeof CreateUserEventBody>;
 export const UserEventListQuery = Type.Object(
   {
     ...PageQuery.properties,
-    service_uid: Type.Optional(Type.String()),
-    event: Type.Optional(Type.String({ description: 'Event name' })),
-    from: Type.Optional(Type.String({ description: 'Inclusive lower bound on datetime (G7; a bare date is its start)' })),
-    to: Type.Optional(Type.String({ description: 'Inclusive upper bound on datetime (G7; a bare date is its end)' })),
+    service_uid: Type.Optional(Type.String({ maxLength: 255 })),
+    event: Type.Optional(Type.String({ maxLength: 255, description: 'Event name' })),
+    from: Type.Optional(Type.String({ maxLength: 40, description: 'Inclusive lower bound on datetime (G7; a bare date is its start)' })),
+    to: Type.Optional(Type.String({ maxLength: 40, description: 'Inclusive upper bound on datetime (G7; a bare date is its end)' })),
   },
   { additionalProperties: false },
 );
@@ -60,11 +60,11 @@ export type UserEventListQuery = Static<typeof UserEventListQuery>;
 
 export const BulkDeleteUserEventsBody = Type.Object(
   {
-    event_name: Type.Optional(Type.String({ description: 'Event name (also accepted as event-name)' })),
-    'event-name': Type.Optional(Type.String()),
-    from: Type.Optional(Type.String({ description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its start)' })),
-    to: Type.Optional(Type.String({ description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its end)' })),
-    notify_to: Type.Optional(Type.String({ description: 'E-mail address told the outcome' })),
+    event_name: Type.Optional(Type.String({ maxLength: 255, description: 'Event name (also accepted as event-name)' })),
+    'event-name': Type.Optional(Type.String({ maxLength: 255 })),
+    from: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its start)' })),
+    to: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its end)' })),
+    notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })),
   },
   { additionalProperties: false },
 );
