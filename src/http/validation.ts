@@ -148,7 +148,8 @@ function findNul(value: unknown, path: string): string | null {
   }
   for (const [key, item] of Object.entries(value)) {
     const field = path === '' ? key : `${path}.${key}`;
-    if (key.includes('\u0000')) return field;
+    // the key itself is named with the character escaped, so the message stays printable
+    if (key.includes('\u0000')) return field.split('\u0000').join('\\u0000');
     const found = findNul(item, field);
     if (found !== null) return found;
   }

@@ -91,7 +91,7 @@ describe('U+0000 in any string', () => {
       await t.post('/apiv3/user-events', { event: 'nul-test', service_uid: 'nul-user', metadata: { 'k\u0000': 1 } }),
       400,
       'bad_request',
-      /^metadata\.k\u0000: must not contain/,
+      /^metadata\.k\\u0000: must not contain/,
     );
     expectError(await t.get('/apiv3/user-events?service_uid=a%00'), 400, 'bad_request', /^service_uid: must not contain/);
     expectError(await t.get('/apiv3/categories/a%00b'), 400, 'bad_request', /^code: must not contain/);
