@@ -13,3 +13,15 @@ export function skipLocked<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * Locks the selected rows until the caller's transaction ends, so a read-then-write on them cannot
+ * interleave with another process's (PostgreSQL FOR UPDATE). On SQLite the transaction already holds
+ * the only connection, so the plain select is enough.
+ */
+export function lockedForUpdate<DB, TB extends keyof DB, O>(
+  db: Kysely<any>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isPostgres(db) ? query.forUpdate() : query;
+}

@@ -1,7 +1,10 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { lockedForUpdate } from '../../db/locking.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/types.js';
+import type { DateRange } from '../../http/date-range.js';
 import type { Page } from '../../http/pagination.js';
+import { parseUserRef } from './user-ref.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Omit<Insertable<UsersTable>, 'id' | 'account_id'>;
@@ -20,6 +23,13 @@ export interface PointsEntry {
   concept: string;
   description?: string | null;
 }
+
+export interface LedgerFilter extends DateRange {
+  concept?: string;
+}
+
+/** The highest balance the API keeps exact (O4); a credit beyond it is refused like a debit below 0. */
+const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
 
 // POST /user-events finds its user by identity on every call: one compiled query per identity field.
 const userByIdentity = Object.fromEntries(
@@ -64,6 +74,24 @@ export class UsersRepository {
       return row;
     }
     return undefined;
+  }
+
+  /** U3: `{id}` of /users/{id}, a numeric userapp_id or the base64 of a service_uid. */
+  async findByRef(accountId: number, rawId: string): Promise<UserRow | undefined> {
+    const ref = parseUserRef(rawId);
+    if (!ref) return undefined;
+    return 'id' in ref ? this.findById(accountId, ref.id) : this.findByIdentity(accountId, { service_uid: ref.serviceUid });
+  }
+
+  /**
+   * Locks the user's row until the caller's transaction ends and answers its current tags: writes
+   * that read the user first (tag merges, family members) then cannot interleave. Run it in a transaction.
+   */
+  async lock(accountId: number, id: number): Promise<{ tags: string } | undefined> {
+    return lockedForUpdate(
+      this.db,
+      this.db.selectFrom('users').select('tags').where('account_id', '=', accountId).where('id', '=', id),
+    ).executeTakeFirst();
   }
 
   /** Which user (if any) already holds this unique identity value. */
@@ -121,6 +149,7 @@ export class UsersRepository {
       .where('account_id', '=', accountId)
       .where('id', '=', userId)
       .where((eb) => eb(eb('points', '+', delta), '>=', 0))
+      .where((eb) => eb(eb('points', '+', delta), '<=', MAX_BALANCE))
       .returning(['points'])
       .executeTakeFirst();
     if (!updated) return undefined;
@@ -150,5 +179,18 @@ export class UsersRepository {
       .limit(page.limit)
       .offset(page.offset)
       .execute();
+  }
+
+  /** U8: the ledger newest first (createtime, then id), filtered by concept and createtime. */
+  listLedger(accountId: number, userId: number, filter: LedgerFilter, page: Page) {
+    let query = this.db
+      .selectFrom('points_transactions')
+      .select(['id', 'concept', 'points', 'description', 'balance_after', 'createtime'])
+      .where('account_id', '=', accountId)
+      .where('user_id', '=', userId);
+    if (filter.concept !== undefined) query = query.where('concept', '=', filter.concept);
+    if (filter.from !== undefined) query = query.where('createtime', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('createtime', '<=', filter.to);
+    return query.orderBy('createtime', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   }
 }

@@ -1,19 +1,25 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
+import { ErrorResponse, ok } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import {
   ExistEnvelope,
   IdentityQuery,
+  LedgerEntriesEnvelope,
   LedgerEnvelope,
+  MultiuserInput,
+  MultiuserPointsInput,
+  MultiuserTransactionsQuery,
   PointsInput,
   TransactionEnvelope,
+  TransactionsQuery,
   UserEnvelope,
   UserIdParams,
   UserInput,
   UserListEnvelope,
   UserListQuery,
+  UserUpdateInput,
 } from './schemas.js';
 import { UsersService } from './service.js';
 
@@ -21,6 +27,8 @@ export async function usersRoutes(fastify: FastifyInstance, { context }: { conte
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const users = new UsersService(context);
   const tags = ['users'];
+  const noUser = ErrorResponse('No user matches the first non-empty of service_uid, email, document, telephone');
+  const unknownId = ErrorResponse('No user has that userapp_id or base64 service_uid');
 
   app.post('/users', { schema: { tags, summary: 'Create a user', body: UserInput, response: { 200: UserEnvelope } } }, async (req, reply) =>
     ok(reply, await users.create(req.accountId, req.body)),
@@ -46,7 +54,15 @@ export async function usersRoutes(fastify: FastifyInstance, { context }: { conte
 
   app.put(
     '/users/:id',
-    { schema: { tags, summary: 'Update a user', params: UserIdParams, body: UserInput, response: { 200: UserEnvelope } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a user: given fields change, tags are added, then remove_tags removed',
+        params: UserIdParams,
+        body: UserUpdateInput,
+        response: { 200: UserEnvelope, 400: ErrorResponse('Invalid field, or an identity another user holds'), 404: unknownId },
+      },
+    },
     async (req, reply) => ok(reply, await users.update(req.accountId, req.params.id, req.body)),
   );
 
@@ -74,13 +90,70 @@ export async function usersRoutes(fastify: FastifyInstance, { context }: { conte
 
   app.get(
     '/multiusers/find',
-    { schema: { tags, summary: 'Find a user by identities', querystring: IdentityQuery, response: { 200: UserEnvelope } } },
+    { schema: { tags, summary: 'Find a user by identities', querystring: IdentityQuery, response: { 200: UserEnvelope, 404: noUser } } },
     async (req, reply) => ok(reply, await users.findByIdentity(req.accountId, req.query)),
   );
 
   app.put(
     '/multiusers',
-    { schema: { tags, summary: 'Update the user these identities find, or create it', body: UserInput, response: { 200: UserEnvelope } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update the user these identities find, or create it; new_email changes its e-mail',
+        body: MultiuserInput,
+        response: {
+          200: UserEnvelope,
+          400: ErrorResponse('Invalid field, no identity, or an identity (or new_email) another user holds'),
+        },
+      },
+    },
     async (req, reply) => ok(reply, await users.upsert(req.accountId, req.body)),
+  );
+
+  app.post(
+    '/multiusers/points',
+    {
+      schema: {
+        tags,
+        summary: 'Add or subtract points of the user these identities find',
+        operationId: 'addPointsByIdentity',
+        body: MultiuserPointsInput,
+        response: {
+          200: TransactionEnvelope,
+          400: ErrorResponse('Invalid field, points 0, or a balance that would go below zero'),
+          404: noUser,
+        },
+      },
+    },
+    async (req, reply) => ok(reply, { transaction_id: await users.addPointsByIdentity(req.accountId, req.body) }),
+  );
+
+  app.get(
+    '/multiusers/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'Points ledger of the user these identities find, newest first, by concept and time',
+        operationId: 'listTransactionsByIdentity',
+        querystring: MultiuserTransactionsQuery,
+        response: { 200: LedgerEntriesEnvelope, 404: noUser },
+      },
+    },
+    async (req, reply) => ok(reply, await users.transactionsByIdentity(req.accountId, req.query)),
+  );
+
+  app.get(
+    '/users/:id/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'Points ledger of a user, newest first, by concept and time',
+        operationId: 'listUserTransactions',
+        params: UserIdParams,
+        querystring: TransactionsQuery,
+        response: { 200: LedgerEntriesEnvelope, 404: unknownId },
+      },
+    },
+    async (req, reply) => ok(reply, await users.transactions(req.accountId, req.params.id, req.query)),
   );
 }

@@ -5,41 +5,81 @@ import { PageQuery } from '../../http/pagination.js';
 const Str = (description?: string) => Type.String({ maxLength: 1000, ...(description ? { description } : {}) });
 const Flag = Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]);
 
-export const UserInput = Type.Object(
+export const EMAIL_MAX = 320;
+export const SERVICE_UID_MAX = 255;
+const MAX_TAGS = 200;
+/** Balances and ledger amounts are 64-bit; the API keeps them exact in JSON (O4). */
+export const POINTS_MAX = Number.MAX_SAFE_INTEGER;
+
+/** U7: M or F in either case (the client's cleanser sends f/m); answered upper-case. */
+export const GenderInput = Type.Unsafe<'M' | 'F' | 'm' | 'f'>({
+  type: 'string',
+  enum: ['M', 'F', 'm', 'f'],
+  description: 'M or F, either case; answered upper-case',
+});
+
+const TagsInput = (description: string) =>
+  Type.Union([
+    Type.String({ maxLength: 10_000, description: `${description}, comma-separated` }),
+    Type.Array(Type.String({ maxLength: 255 }), { maxItems: MAX_TAGS, description }),
+  ]);
+
+const userFields = {
+  service_uid: Type.Optional(Type.String({ minLength: 1, maxLength: SERVICE_UID_MAX, description: 'Your own identifier of the user' })),
+  email: Type.Optional(Type.String({ minLength: 1, maxLength: EMAIL_MAX })),
+  document: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  telephone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  document_type: Type.Optional(Str()),
+  first_name: Type.Optional(Str()),
+  last_name: Type.Optional(Str()),
+  birthdate: Type.Optional(Type.String({ maxLength: 32, description: 'YYYY-MM-DD' })),
+  gender: Type.Optional(GenderInput),
+  street: Type.Optional(Str()),
+  postcode: Type.Optional(Str()),
+  city: Type.Optional(Str()),
+  department: Type.Optional(Str()),
+  state: Type.Optional(Str()),
+  country: Type.Optional(Str()),
+  marital_status: Type.Optional(Str()),
+  tags: Type.Optional(TagsInput('Tags; on an update they are added to the user\'s tags')),
+  points: Type.Optional(Type.Integer({ minimum: 0, maximum: POINTS_MAX })),
+  notes: Type.Optional(Type.String({ maxLength: 10000 })),
+  club_inscription_date: Type.Optional(Type.String({ maxLength: 64, description: 'datetime (G7)' })),
+  mailing_enabled: Type.Optional(Flag),
+  sms_enabled: Type.Optional(Flag),
+  mailing_disabled_reason: Type.Optional(Str()),
+  sms_disabled_reason: Type.Optional(Str()),
+  custom_attributes: Type.Optional(
+    Type.Record(Type.String({ maxLength: 255 }), Type.Unknown(), {
+      maxProperties: 200,
+      description: 'Values keyed by user attribute name',
+    }),
+  ),
+};
+
+const removeTags = {
+  remove_tags: Type.Optional(TagsInput('Tags to remove after `tags` are added; unknown ones are ignored')),
+};
+
+/** POST /users. `remove_tags` and `new_email` are not part of it: G8 ignores them there. */
+export const UserInput = Type.Object(userFields, { additionalProperties: false });
+
+/** PUT /users/{id}: the U1 fields plus `remove_tags` (U7). */
+export const UserUpdateInput = Type.Object({ ...userFields, ...removeTags }, { additionalProperties: false });
+
+/** PUT /multiusers: the update body plus `new_email` (U7). */
+export const MultiuserInput = Type.Object(
   {
-    service_uid: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Your own identifier of the user' })),
-    email: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
-    document: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-    telephone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    document_type: Type.Optional(Str()),
-    first_name: Type.Optional(Str()),
-    last_name: Type.Optional(Str()),
-    birthdate: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })),
-    gender: Type.Optional(Type.Union([Type.Literal('M'), Type.Literal('F')])),
-    street: Type.Optional(Str()),
-    postcode: Type.Optional(Str()),
-    city: Type.Optional(Str()),
-    department: Type.Optional(Str()),
-    state: Type.Optional(Str()),
-    country: Type.Optional(Str()),
-    marital_status: Type.Optional(Str()),
-    tags: Type.Optional(
-      Type.Union([Type.String({ description: 'comma-separated' }), Type.Array(Type.String({ maxLength: 255 }))]),
-    ),
-    points: Type.Optional(Type.Integer({ minimum: 0 })),
-    notes: Type.Optional(Type.String({ maxLength: 10000 })),
-    club_inscription_date: Type.Optional(Type.String({ description: 'datetime (G7)' })),
-    mailing_enabled: Type.Optional(Flag),
-    sms_enabled: Type.Optional(Flag),
-    mailing_disabled_reason: Type.Optional(Str()),
-    sms_disabled_reason: Type.Optional(Str()),
-    custom_attributes: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: 'Values keyed by user attribute name' }),
+    ...userFields,
+    ...removeTags,
+    new_email: Type.Optional(
+      Type.String({ minLength: 1, maxLength: EMAIL_MAX, description: 'The e-mail the user gets (the identities still find the user)' }),
     ),
   },
   { additionalProperties: false },
 );
-export type UserInput = Static<typeof UserInput>;
+/** Every user write body: the create, update and upsert ones are all this shape with fewer fields. */
+export type UserInput = Static<typeof MultiuserInput>;
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -77,7 +117,7 @@ export const UserObject = Type.Object({
 export type UserObject = Static<typeof UserObject>;
 
 export const UserIdParams = Type.Object({
-  id: Type.String({ description: 'Numeric userapp_id, or the base64 of the service_uid' }),
+  id: Type.String({ maxLength: 1024, description: 'Numeric userapp_id, or the base64 of the service_uid' }),
 });
 
 export const UserListQuery = Type.Intersect([
@@ -85,23 +125,43 @@ export const UserListQuery = Type.Intersect([
   Type.Object({ search: Type.Optional(Type.String({ maxLength: 255 })) }),
 ]);
 
-export const IdentityQuery = Type.Object({
-  service_uid: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
-  document: Type.Optional(Type.String()),
-  telephone: Type.Optional(Type.String()),
-});
+/** U6: the identities that find a user; empty ones are ignored, the first non-empty decides. */
+const identityFields = {
+  service_uid: Type.Optional(Type.String({ maxLength: SERVICE_UID_MAX })),
+  email: Type.Optional(Type.String({ maxLength: EMAIL_MAX })),
+  document: Type.Optional(Type.String({ maxLength: 255 })),
+  telephone: Type.Optional(Type.String({ maxLength: 64 })),
+};
+
+export const IdentityQuery = Type.Object(identityFields);
 export type IdentityQuery = Static<typeof IdentityQuery>;
 
-export const PointsInput = Type.Object(
-  {
-    concept: Type.String({ minLength: 1, maxLength: 255 }),
-    points: Type.Integer({ description: 'Positive adds, negative subtracts' }),
-    description: Type.Optional(Type.String({ maxLength: 1000 })),
-  },
-  { additionalProperties: false },
-);
+const pointsFields = {
+  concept: Type.String({ minLength: 1, maxLength: 255 }),
+  points: Type.Integer({ minimum: -POINTS_MAX, maximum: POINTS_MAX, description: 'Positive adds, negative subtracts; not 0' }),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+};
+
+export const PointsInput = Type.Object(pointsFields, { additionalProperties: false });
 export type PointsInput = Static<typeof PointsInput>;
+
+/** POST /multiusers/points (U8): the identities and the U5 fields in one body. */
+export const MultiuserPointsInput = Type.Object({ ...identityFields, ...pointsFields }, { additionalProperties: false });
+export type MultiuserPointsInput = Static<typeof MultiuserPointsInput>;
+
+const ledgerFilters = {
+  concept: Type.Optional(Type.String({ maxLength: 255, description: 'Only entries with exactly this concept; empty is no filter' })),
+  from: Type.Optional(Type.String({ maxLength: 64, description: 'On the entry\'s createtime, inclusive (G7; a bare date is its whole day)' })),
+  to: Type.Optional(Type.String({ maxLength: 64, description: 'On the entry\'s createtime, inclusive' })),
+};
+
+/** GET /users/{id}/transactions. */
+export const TransactionsQuery = Type.Object({ ...PageQuery.properties, ...ledgerFilters });
+export type TransactionsQuery = Static<typeof TransactionsQuery>;
+
+/** GET /multiusers/transactions: the identities plus the same filters. */
+export const MultiuserTransactionsQuery = Type.Object({ ...identityFields, ...PageQuery.properties, ...ledgerFilters });
+export type MultiuserTransactionsQuery = Static<typeof MultiuserTransactionsQuery>;
 
 export const PointsTransaction = Type.Object({
   transaction_id: Type.Integer(),
@@ -112,6 +172,17 @@ export const PointsTransaction = Type.Object({
   createtime: Type.String(),
 });
 
+/** U8: one ledger entry; `balance` is the balance after it. */
+export const LedgerEntry = Type.Object({
+  id: Type.Integer(),
+  concept: Type.String(),
+  points: Type.Integer(),
+  description: NullableString,
+  balance: Type.Integer({ description: 'The balance after this entry' }),
+  createtime: Type.String(),
+});
+export type LedgerEntry = Static<typeof LedgerEntry>;
+
 export const UserEnvelope = Envelope(UserObject);
 export const UserListEnvelope = Envelope(Type.Array(UserObject));
 export const ExistEnvelope = Envelope(Type.Object({ exist: Type.Boolean() }));
@@ -119,3 +190,4 @@ export const TransactionEnvelope = Envelope(Type.Object({ transaction_id: Type.I
 export const LedgerEnvelope = Envelope(
   Type.Object({ points: Type.Integer(), transactions: Type.Array(PointsTransaction) }),
 );
+export const LedgerEntriesEnvelope = Envelope(Type.Array(LedgerEntry));

@@ -3,21 +3,20 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
+import { parseDateRange } from '../../http/date-range.js';
 import { BadRequestError, invalidField, NotFoundError } from '../../http/errors.js';
-import { toPage } from '../../http/pagination.js';
+import { type PageQuery, toPage } from '../../http/pagination.js';
 import { formatDateTime, parseDate, parseDateTime } from '../../lib/time.js';
 import { resolveCustomValues, storeCustomValues } from '../custom-attributes/values.js';
 import { presentUser, presentUsers } from './present.js';
-import { IDENTITY_FIELDS, type NewUserRow, type UserChanges, type UserRow, UsersRepository } from './repository.js';
-import type { IdentityQuery, PointsInput, UserInput, UserObject } from './schemas.js';
-import { parseUserRef } from './user-ref.js';
+import { IDENTITY_FIELDS, type Identity, type NewUserRow, type UserChanges, type UserRow, UsersRepository } from './repository.js';
+import type { IdentityQuery, LedgerEntry, PointsInput, TransactionsQuery, UserInput, UserObject } from './schemas.js';
 
 const PROFILE_FIELDS = [
   'document_type',
   'first_name',
   'last_name',
   'telephone',
-  'gender',
   'street',
   'postcode',
   'city',
@@ -37,7 +36,20 @@ function tagsOf(tags: string | string[]): string[] {
   return [...new Set(list.map((t) => t.trim()).filter((t) => t !== ''))];
 }
 
-/** Turns validated input into column values; only the fields present are returned. */
+/** U7: `tags` are added to the current ones first, then `remove_tags` go (unknown ones are ignored). */
+function mergeTags(current: string[], input: Pick<UserInput, 'tags' | 'remove_tags'>): string[] {
+  const removed = new Set(input.remove_tags === undefined ? [] : tagsOf(input.remove_tags));
+  const added = input.tags === undefined ? [] : tagsOf(input.tags);
+  return [...new Set([...current, ...added])].filter((tag) => !removed.has(tag));
+}
+
+function normaliseEmail(field: 'email' | 'new_email', raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!emailValidator.validate(email)) throw invalidField(field, 'must be a valid e-mail address');
+  return email;
+}
+
+/** Turns validated input into column values; only the fields present are returned (tags aside). */
 function toColumns(input: UserInput): UserChanges {
   const columns: UserChanges = {};
   for (const field of ['service_uid', 'document'] as const) {
@@ -47,14 +59,13 @@ function toColumns(input: UserInput): UserChanges {
       columns[field] = value;
     }
   }
-  if (input.email !== undefined) {
-    const email = input.email.trim().toLowerCase();
-    if (!emailValidator.validate(email)) throw invalidField('email', 'must be a valid e-mail address');
-    columns.email = email;
-  }
+  if (input.email !== undefined) columns.email = normaliseEmail('email', input.email);
+  // U7: new_email is the e-mail the user ends up with (the body's email only found the user).
+  if (input.new_email !== undefined) columns.email = normaliseEmail('new_email', input.new_email);
   for (const field of PROFILE_FIELDS) {
     if (input[field] !== undefined) columns[field] = input[field];
   }
+  if (input.gender !== undefined) columns.gender = input.gender.toUpperCase();
   if (input.birthdate !== undefined) {
     if (!parseDate(input.birthdate)) throw invalidField('birthdate', 'must be a date YYYY-MM-DD');
     columns.birthdate = input.birthdate;
@@ -64,11 +75,23 @@ function toColumns(input: UserInput): UserChanges {
     if (!date) throw invalidField('club_inscription_date', 'must be a datetime YYYY-MM-DD hh:mm:ss (or ISO 8601 with an offset)');
     columns.club_inscription_date = formatDateTime(date);
   }
-  if (input.tags !== undefined) columns.tags = JSON.stringify(tagsOf(input.tags));
   if (input.points !== undefined) columns.points = input.points;
   if (input.mailing_enabled !== undefined) columns.mailing_enabled = input.mailing_enabled === 'enabled' ? 1 : 0;
   if (input.sms_enabled !== undefined) columns.sms_enabled = input.sms_enabled === 'enabled' ? 1 : 0;
   return columns;
+}
+
+type LedgerRow = Awaited<ReturnType<UsersRepository['listLedger']>>[number];
+
+function toEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    concept: row.concept,
+    points: row.points,
+    description: row.description,
+    balance: row.balance_after,
+    createtime: row.createtime,
+  };
 }
 
 export class UsersService {
@@ -84,39 +107,45 @@ export class UsersService {
     return formatDateTime(this.context.clock.now());
   }
 
-  private async assertIdentitiesFree(accountId: number, columns: UserChanges, selfId?: number) {
+  private async assertIdentitiesFree(accountId: number, input: UserInput, columns: UserChanges, selfId?: number) {
     for (const field of UNIQUE_IDENTITIES) {
       const value = columns[field];
       if (typeof value !== 'string') continue;
       const holder = await this.repo.holderOf(accountId, field, value);
-      if (holder !== undefined && holder !== selfId) throw invalidField(field, `"${value}" already belongs to another user`);
+      const named = field === 'email' && input.new_email !== undefined ? 'new_email' : field;
+      if (holder !== undefined && holder !== selfId) throw invalidField(named, `"${value}" already belongs to another user`);
     }
   }
 
-  private async findRow(accountId: number, rawId: string): Promise<UserRow | undefined> {
-    const ref = parseUserRef(rawId);
-    if (!ref) return undefined;
-    return 'id' in ref ? this.repo.findById(accountId, ref.id) : this.repo.findByIdentity(accountId, { service_uid: ref.serviceUid });
-  }
-
   private async requireRow(accountId: number, rawId: string): Promise<UserRow> {
-    const row = await this.findRow(accountId, rawId);
+    const row = await this.repo.findByRef(accountId, rawId);
     if (!row) throw new NotFoundError(`no user with id ${rawId}`);
     return row;
   }
 
+  private async requireByIdentity(accountId: number, identity: Identity): Promise<UserRow> {
+    const row = await this.repo.findByIdentity(accountId, identity);
+    if (!row) throw new NotFoundError('no user matches the given service_uid, email, document or telephone');
+    return row;
+  }
+
+  /**
+   * POST /users, and PUT /multiusers when its identities find no user: `tags` are the new user's
+   * tags less any `remove_tags` (POST /users does not declare remove_tags, so G8 drops it there).
+   */
   async create(accountId: number, input: UserInput): Promise<UserObject> {
     const columns = toColumns(input);
     if (!IDENTITY_FIELDS.some((field) => typeof columns[field] === 'string' && columns[field] !== '')) {
       throw new BadRequestError('body: at least one of service_uid, email, document, telephone is required');
     }
-    await this.assertIdentitiesFree(accountId, columns);
+    await this.assertIdentitiesFree(accountId, input, columns);
     const custom = await resolveCustomValues(this.db, accountId, 'users', input.custom_attributes ?? {});
     const now = this.now();
     const row = await this.writeGuarded(() =>
       this.db.transaction().execute(async (trx) => {
         const created = await new UsersRepository(trx).insert(accountId, {
           ...(columns as NewUserRow),
+          tags: JSON.stringify(mergeTags([], input)),
           createtime: now,
           updatetime: now,
         });
@@ -134,11 +163,17 @@ export class UsersService {
 
   private async updateRow(accountId: number, existing: UserRow, input: UserInput): Promise<UserObject> {
     const columns = toColumns(input);
-    await this.assertIdentitiesFree(accountId, columns, existing.id);
+    await this.assertIdentitiesFree(accountId, input, columns, existing.id);
     const custom = await resolveCustomValues(this.db, accountId, 'users', input.custom_attributes ?? {});
     await this.writeGuarded(() =>
       this.db.transaction().execute(async (trx) => {
-        await new UsersRepository(trx).update(accountId, existing.id, { ...columns, updatetime: this.now() });
+        const users = new UsersRepository(trx);
+        if (input.tags !== undefined || input.remove_tags !== undefined) {
+          // Read under the row lock, so two concurrent merges cannot lose each other's tags.
+          const current = await users.lock(accountId, existing.id);
+          columns.tags = JSON.stringify(mergeTags(JSON.parse(current?.tags ?? '[]') as string[], input));
+        }
+        await users.update(accountId, existing.id, { ...columns, updatetime: this.now() });
         await storeCustomValues(trx, accountId, [{ recordId: existing.id, values: custom }]);
       }),
     );
@@ -162,7 +197,7 @@ export class UsersService {
   }
 
   async exists(accountId: number, rawId: string): Promise<boolean> {
-    return (await this.findRow(accountId, rawId)) !== undefined;
+    return (await this.repo.findByRef(accountId, rawId)) !== undefined;
   }
 
   async list(accountId: number, query: { page?: number; limit?: number; search?: string }): Promise<UserObject[]> {
@@ -172,9 +207,7 @@ export class UsersService {
   }
 
   async findByIdentity(accountId: number, identity: IdentityQuery): Promise<UserObject> {
-    const row = await this.repo.findByIdentity(accountId, identity);
-    if (!row) throw new NotFoundError('no user matches the given service_uid, email, document or telephone');
-    return presentUser(this.db, accountId, row);
+    return presentUser(this.db, accountId, await this.requireByIdentity(accountId, identity));
   }
 
   async existsByIdentity(accountId: number, identity: IdentityQuery): Promise<boolean> {
@@ -188,29 +221,51 @@ export class UsersService {
   }
 
   async addPoints(accountId: number, rawId: string, input: PointsInput): Promise<number> {
-    const user = await this.requireRow(accountId, rawId);
+    return this.recordPoints(accountId, await this.requireRow(accountId, rawId), input);
+  }
+
+  /** POST /multiusers/points (U8): U5 for the user the body's identities find. */
+  async addPointsByIdentity(accountId: number, input: PointsInput & Identity): Promise<number> {
+    return this.recordPoints(accountId, await this.requireByIdentity(accountId, input), input);
+  }
+
+  private async recordPoints(accountId: number, user: UserRow, input: PointsInput): Promise<number> {
     if (input.points === 0) throw invalidField('points', 'must not be 0');
     const now = this.now();
+    const entry = { concept: input.concept, description: input.description };
     const result = await this.db
       .transaction()
-      .execute((trx) => new UsersRepository(trx).recordPoints(accountId, user.id, input.points, input, now));
-    if (!result) throw invalidField('points', `would take the balance below zero (balance is ${user.points})`);
+      .execute((trx) => new UsersRepository(trx).recordPoints(accountId, user.id, input.points, entry, now));
+    if (!result) {
+      const current = (await this.repo.findById(accountId, user.id))?.points ?? user.points;
+      throw input.points < 0
+        ? invalidField('points', `would take the balance below zero (balance is ${current})`)
+        : invalidField('points', `would take the balance above ${Number.MAX_SAFE_INTEGER} (balance is ${current})`);
+    }
     return result.transactionId;
   }
 
   async ledger(accountId: number, rawId: string, query: { page?: number; limit?: number }) {
     const user = await this.requireRow(accountId, rawId);
     const rows = await this.repo.listTransactions(accountId, user.id, toPage(query));
-    return {
-      points: user.points,
-      transactions: rows.map((r) => ({
-        transaction_id: r.id,
-        concept: r.concept,
-        points: r.points,
-        description: r.description,
-        balance: r.balance_after,
-        createtime: r.createtime,
-      })),
-    };
+    return { points: user.points, transactions: rows.map(toEntry).map(({ id, ...entry }) => ({ transaction_id: id, ...entry })) };
+  }
+
+  /** GET /users/{id}/transactions (U8). */
+  async transactions(accountId: number, rawId: string, query: TransactionsQuery): Promise<LedgerEntry[]> {
+    return this.ledgerEntries(accountId, await this.requireRow(accountId, rawId), query);
+  }
+
+  /** GET /multiusers/transactions (U8). */
+  async transactionsByIdentity(accountId: number, query: TransactionsQuery & Identity): Promise<LedgerEntry[]> {
+    return this.ledgerEntries(accountId, await this.requireByIdentity(accountId, query), query);
+  }
+
+  private async ledgerEntries(accountId: number, user: UserRow, query: TransactionsQuery & PageQuery): Promise<LedgerEntry[]> {
+    // G7: the client always sends concept=&from=&to=; an empty parameter is an absent one.
+    const given = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
+    const range = parseDateRange({ from: given(query.from), to: given(query.to) });
+    const rows = await this.repo.listLedger(accountId, user.id, { ...range, concept: given(query.concept) }, toPage(query));
+    return rows.map(toEntry);
   }
 }
