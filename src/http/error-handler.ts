@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { elapsed } from './envelope.js';
 import { AppError, type ErrorCode } from './errors.js';
 import { describeValidationIssue } from './validation.js';
@@ -107,7 +108,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       const code = CODE_FOR_STATUS[status];
       return send(reply, code ? status : 400, code ?? 'bad_request', clientMessage(error));
     }
-    if (status === 503) {
+    if (status === 503 || isDatabaseUnavailable(error)) {
+      if (status !== 503) request.log.warn({ err: error }, 'database unavailable: answered 503'); // O6
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', '5');
       return send(reply, 503, 'service_unavailable', 'service temporarily unavailable; retry shortly');
     }
