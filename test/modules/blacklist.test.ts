@@ -51,6 +51,73 @@ async function waitFor(condition: () => Promise<boolean>, what: string, timeoutM
   }
 }
 
+/** The port of the file's app on a real socket (listening from the first call on). */
+async function listeningPort(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+}
+
+/** A keep-alive connection that reads HTTP/1.1 answers one after the other. */
+async function rawConnection() {
+  const socket = net.connect(await listeningPort(), '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.on('error', () => {});
+  let buffer = Buffer.alloc(0);
+  let closed = false;
+  let wake = () => {};
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    wake();
+  });
+  socket.on('close', () => {
+    closed = true;
+    wake();
+  });
+  const parse = (): RawResponse | undefined => {
+    const end = buffer.indexOf('\r\n\r\n');
+    if (end === -1) return undefined;
+    const [statusLine, ...lines] = buffer.subarray(0, end).toString().split('\r\n');
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const length = Number(headers['content-length']);
+    if (buffer.length < end + 4 + length) return undefined;
+    const body = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString());
+    buffer = buffer.subarray(end + 4 + length);
+    return { status: Number(statusLine!.split(' ')[1]), headers, body };
+  };
+  return {
+    socket,
+    isClosed: () => closed,
+    write: (data: string | Buffer) => socket.write(data),
+    /** The next answer on the connection; fails after 5 s (a hung connection). */
+    async next(): Promise<RawResponse> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const response = parse();
+        if (response) return response;
+        if (closed) assert.fail('the connection closed without an answer');
+        if (Date.now() > deadline) assert.fail('no answer within 5 s: the connection hangs');
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+  };
+}
+
+const requestHead = (method: string, path: string, headers: Record<string, string | number> = {}) =>
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Basic ${t.key}\r\n` +
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('') +
+  '\r\n';
+
 const emails = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`);
 
 describe('POST /account/blacklist', () => {
@@ -66,6 +133,42 @@ describe('POST /account/blacklist', () => {
       '\r\n';
     expectOk(await upload(file, 'email', 'delete-create'));
     assert.deepEqual(await values('email'), ['ana.perez@example.com', 'bob@example.com', 'carl@example.com', 'dora@example.com']);
+    assert.deepEqual(await stagingRows(), { uploads: 0, staged: 0 });
+  });
+
+  it('reads CSV: quoted cells spanning lines, mixed separators and line endings, empty first columns', async () => {
+    const file =
+      'Email,Notes\n' +
+      '"ana@example.com","first line\nsecond line; still the note"\n' +
+      'bob@example.com;"a, b"\r\n' +
+      'carl@example.com\t"tab"\n' +
+      ',no value in the first column\n' +
+      '"dora@example.com"\n' +
+      '"multi-line cell\n\nends here",x\n' +
+      'emma@example.com';
+    const response = await upload(file, 'email', 'delete-create');
+    // the cell of lines 8-10 is one record, reported at the line it starts on
+    expectError(response, 400, 'bad_request', /: line 8 "multi-line cell\\n\\nends here"; nothing was changed$/);
+    const fixed = file.replace('"multi-line cell\n\nends here",x\n', '"fred@example.com","x\ny"\n');
+    expectOk(await upload(fixed, 'email', 'delete-create'));
+    assert.deepEqual(await values('email'), ['ana@example.com', 'bob@example.com', 'carl@example.com', 'dora@example.com', 'fred@example.com', 'emma@example.com']);
+    // physical lines after a cell spanning lines
+    const bad = '"gus@example.com","one\ntwo\nthree"\nnot-an-address\n';
+    expectError(await upload(bad, 'email', 'create'), 400, 'bad_request', /: line 4 "not-an-address"; nothing was changed$/);
+  });
+
+  it('rejects malformed CSV, naming the line the broken record starts on, and changes nothing', async () => {
+    expectOk(await upload('keep@example.com\n', 'email', 'delete-create'));
+    const cases: Array<[string, RegExp]> = [
+      ['a@example.com\n"b@example.com\nc@example.com\n', /: line 2 \(a quote opened here is never closed\); nothing was changed$/],
+      ['a@example.com\n\n"b@example.com"junk;x\nc@example.com\n', /: line 3 \(text after the closing quote of a cell\); nothing was changed$/],
+      [`a@example.com\n${'x'.repeat(70_000)}\n`, /: line 2 \(a record longer than 65536 characters \(an unclosed quote\?\)\); nothing was changed$/],
+      ['bad\n"open', /: 2 invalid lines .*: line 1 "bad", line 2 \(a quote opened here is never closed\); nothing/],
+    ];
+    for (const [file, message] of cases) {
+      expectError(await upload(file, 'email', 'delete-create'), 400, 'bad_request', message);
+    }
+    assert.deepEqual(await values('email'), ['keep@example.com']);
     assert.deepEqual(await stagingRows(), { uploads: 0, staged: 0 });
   });
 
@@ -256,8 +359,7 @@ describe('POST /account/blacklist', () => {
     const old = emails(3, 'old');
     expectOk(await upload(old.join('\n'), 'email', 'delete-create'));
 
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const port = await listeningPort();
     const body = blacklistUpload(emails(30_000, 'dropped').join('\r\n'), 'email', 'delete-create');
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
@@ -278,6 +380,55 @@ describe('POST /account/blacklist', () => {
     assert.deepEqual(await values('email'), old);
     expectOk(await upload('after@example.com\n', 'email', 'delete-create'));
     assert.deepEqual(await values('email'), ['after@example.com']);
+  });
+
+  it('keeps the connection usable after an early rejection (more than 30 parts), the rest of the body read and dropped', async () => {
+    expectOk(await upload('kept@example.com\n', 'email', 'delete-create'));
+    const fields = Array.from({ length: 40 }, (_, i) => ({ name: `extra${i}`, value: 'x' }));
+    // the parts limit stops the parser long before the 2 MB file that follows
+    const body = multipartBody([...fields, { name: 'file', filename: 'a.csv', content: 'late@example.com\n'.repeat(120_000) }]);
+    const connection = await rawConnection();
+    try {
+      connection.write(requestHead('POST', URL_, { 'Content-Type': MULTIPART_TYPE, 'Content-Length': body.length }));
+      connection.write(body);
+      const rejected = await connection.next();
+      assert.equal(rejected.status, 400);
+      assert.deepEqual({ code: rejected.body.code, message: rejected.body.message }, { code: 'bad_request', message: 'body: too many multipart parts' });
+      assert.notEqual(rejected.headers.connection, 'close');
+      // the same connection answers the next requests
+      connection.write(requestHead('GET', `${URL_}?blacklist=email`));
+      const listing = await connection.next();
+      assert.equal(listing.status, 200);
+      assert.deepEqual(listing.body.payload.entries.map((e: { value: string }) => e.value), ['kept@example.com']);
+      const again = blacklistUpload('again@example.com\n', 'email', 'create');
+      connection.write(requestHead('POST', URL_, { 'Content-Type': MULTIPART_TYPE, 'Content-Length': again.length }));
+      connection.write(again);
+      assert.equal((await connection.next()).status, 200);
+    } finally {
+      connection.socket.destroy();
+    }
+    assert.deepEqual(await values('email'), ['kept@example.com', 'again@example.com']);
+    assert.deepEqual(await stagingRows(), { uploads: 0, staged: 0 });
+  });
+
+  it('answers an early rejection of a body too long to drop with Connection: close, never hanging', async () => {
+    const fields = Array.from({ length: 40 }, (_, i) => ({ name: `extra${i}`, value: 'x' }));
+    const start = multipartBody(fields);
+    const connection = await rawConnection();
+    try {
+      // 64 MiB announced; only the parts arrive before the answer
+      connection.write(requestHead('POST', URL_, { 'Content-Type': MULTIPART_TYPE, 'Content-Length': 64 * 1024 * 1024 }));
+      connection.write(start.subarray(0, start.length - `--${BOUNDARY}--\r\n`.length));
+      const rejected = await connection.next();
+      assert.equal(rejected.status, 400);
+      assert.equal(rejected.body.message, 'body: too many multipart parts');
+      assert.equal(rejected.headers.connection, 'close');
+      const deadline = Date.now() + 5000;
+      while (!connection.isClosed() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(connection.isClosed(), true, 'the server closed the connection');
+    } finally {
+      connection.socket.destroy();
+    }
   });
 
   it('needs a key', async () => {

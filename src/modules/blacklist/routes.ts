@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { invalidField } from '../../http/errors.js';
 import { toPage } from '../../http/pagination.js';
-import { uploadParts } from './multipart.js';
+import { finishUnreadBody, uploadParts } from './multipart.js';
 import { type BlacklistName, isBlacklistName } from './normalise.js';
 import { CheckEnvelope, CheckParams, ListSelector, ListingEnvelope, ListingQuery, NullEnvelope, UploadForm } from './schemas.js';
 import { BlacklistService } from './service.js';
@@ -25,6 +25,7 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
   await app.register(multipart, {
     limits: { fileSize: context.config.uploadLimitBytes, files: 5, fields: 20, fieldSize: 1024, parts: 30 },
   });
+  app.addHook('onSend', finishUnreadBody);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(

@@ -3,7 +3,7 @@ import type { DB } from '../../db/types.js';
 import { AppError, BadRequestError, PayloadTooLargeError, invalidField } from '../../http/errors.js';
 import { type Page } from '../../http/pagination.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import { CsvLineReader, HEADER_WORDS, firstColumn } from './csv-lines.js';
+import { CsvFirstColumnReader, HEADER_WORDS } from './csv-reader.js';
 import { BLACKLISTS, type BlacklistName, isBlacklistName, normaliseBlacklistValue, normaliseEmail, normaliseTelephone } from './normalise.js';
 import { BlacklistRepository, type EntryRow, type StagedRow, type StagedUpload, type UploadAction } from './repository.js';
 
@@ -35,6 +35,8 @@ const ABANDONED_AFTER_MS = 60 * 60_000;
 interface Invalid {
   line: number;
   value: string;
+  /** Set when the line could not be read as CSV at all: what is wrong with it. */
+  problem?: string;
 }
 
 /** What the file says about one list: how many lines are valid for it, and the invalid ones. */
@@ -50,6 +52,11 @@ class ListScan {
     }
     this.invalidCount += 1;
     if (this.invalid.length < REPORTED_INVALID) this.invalid.push({ line, value: raw });
+  }
+
+  unreadable(problem: string, line: number): void {
+    this.invalidCount += 1;
+    if (this.invalid.length < REPORTED_INVALID) this.invalid.push({ line, value: '', problem });
   }
 }
 
@@ -137,15 +144,14 @@ export class BlacklistService {
   ): Promise<number> {
     const email = scans.get('email');
     const telephone = scans.get('telephone');
-    const reader = new CsvLineReader();
     let batch: StagedRow[] = [];
     let sawContent = false;
     // Once every candidate list has an invalid line the upload is rejected whatever the fields say:
     // the rest of the file is still read (for the report) but no longer staged.
     let doomed = false;
 
-    const onLine = (text: string, line: number) => {
-      const raw = firstColumn(text);
+    const onValue = (raw: string, line: number) => {
+      // A blank line, or an empty first column, holds no value (L2).
       if (raw === '') return;
       if (!sawContent) {
         sawContent = true;
@@ -164,11 +170,19 @@ export class BlacklistService {
       }
       batch.push(row);
     };
+    const reader = new CsvFirstColumnReader({
+      value: onValue,
+      malformed: (problem, line) => {
+        for (const scan of scans.values()) scan.unreadable(problem, line);
+        doomed = true;
+        batch = [];
+      },
+    });
 
     let lastTouch = this.clock.now().getTime();
     for await (const chunk of part.chunks) {
       if (part.truncated()) break;
-      reader.feed(chunk, onLine);
+      await reader.feed(chunk);
       if (batch.length >= STAGE_EAGERLY) {
         const rows = batch;
         batch = [];
@@ -183,7 +197,7 @@ export class BlacklistService {
     if (part.truncated()) {
       throw new PayloadTooLargeError(`file: exceeds the upload limit of ${describeBytes(this.uploadLimitBytes)}; nothing was changed`);
     }
-    reader.end(onLine);
+    await reader.end();
     for (let i = 0; i < batch.length; i += STAGE_BATCH) await upload.stage(batch.slice(i, i + STAGE_BATCH));
     return reader.lines;
   }
@@ -197,7 +211,7 @@ function invalidLines(list: BlacklistName, scan: ListScan): BadRequestError {
   const what = list === 'email' ? 'a valid e-mail address' : 'a telephone of 6 to 15 digits (an optional leading +)';
   const count = scan.invalidCount === 1 ? '1 invalid line' : `${scan.invalidCount} invalid lines`;
   const shown = scan.invalidCount > scan.invalid.length ? ` (first ${scan.invalid.length} shown)` : '';
-  const details = scan.invalid.map((item) => `line ${item.line} ${quoted(item.value)}`).join(', ');
+  const details = scan.invalid.map((item) => `line ${item.line} ${item.problem ? `(${item.problem})` : quoted(item.value)}`).join(', ');
   return new BadRequestError(
     `file: ${count} for the ${list} list${shown}, each line must hold ${what}: ${details}; nothing was changed`,
   );
