@@ -4,10 +4,11 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import { parseDateRange } from '../../http/date-range.js';
-import { BadRequestError, invalidField, NotFoundError } from '../../http/errors.js';
+import { BadRequestError, invalidField } from '../../http/errors.js';
 import { type PageQuery, toPage } from '../../http/pagination.js';
 import { formatDateTime, parseDate, parseDateTime } from '../../lib/time.js';
 import { resolveCustomValues, storeCustomValues } from '../custom-attributes/values.js';
+import { requireUserByIdentity, requireUserByRef } from './lookup.js';
 import { presentUser, presentUsers } from './present.js';
 import { IDENTITY_FIELDS, type Identity, type NewUserRow, type UserChanges, type UserRow, UsersRepository } from './repository.js';
 import type { IdentityQuery, LedgerEntry, PointsInput, TransactionsQuery, UserInput, UserObject } from './schemas.js';
@@ -117,16 +118,12 @@ export class UsersService {
     }
   }
 
-  private async requireRow(accountId: number, rawId: string): Promise<UserRow> {
-    const row = await this.repo.findByRef(accountId, rawId);
-    if (!row) throw new NotFoundError(`no user with id ${rawId}`);
-    return row;
+  private requireRow(accountId: number, rawId: string): Promise<UserRow> {
+    return requireUserByRef(this.db, accountId, rawId);
   }
 
-  private async requireByIdentity(accountId: number, identity: Identity): Promise<UserRow> {
-    const row = await this.repo.findByIdentity(accountId, identity);
-    if (!row) throw new NotFoundError('no user matches the given service_uid, email, document or telephone');
-    return row;
+  private requireByIdentity(accountId: number, identity: Identity): Promise<UserRow> {
+    return requireUserByIdentity(this.db, accountId, identity);
   }
 
   /**

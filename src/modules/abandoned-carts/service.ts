@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { BadRequestError, invalidField } from '../../http/errors.js';
+import { type PageQuery, toPage } from '../../http/pagination.js';
+import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
+import { normaliseCategoryPath } from '../categories/path.js';
+import { requireUserByIdentity, requireUserByRef } from '../users/lookup.js';
+import type { UserRow } from '../users/repository.js';
+import { AbandonedCartsRepository, type CartRow } from './repository.js';
+import type { CartByIdentityInput, CartInput, CartItemObject, CartObject } from './schemas.js';
+
+/** What the `data` column holds. */
+interface CartData {
+  products: CartItemObject[];
+  total_price: number | null;
+  source: string | null;
+  recovered: boolean;
+  recover_url: string | null;
+}
+
+function present(row: CartRow): CartObject {
+  const data = JSON.parse(row.data) as CartData;
+  return {
+    id: row.id,
+    userapp_id: row.user_id,
+    external_id: row.external_id,
+    products: data.products,
+    total_price: data.total_price,
+    source: data.source,
+    recovered: data.recovered,
+    recover_url: data.recover_url,
+    createtime: row.createtime,
+  };
+}
+
+export class AbandonedCartsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** POST /multiusers/abandoned-cart: the user by service_uid, else email, else document (A1). */
+  async recordByIdentity(accountId: number, input: CartByIdentityInput): Promise<CartObject> {
+    const identity = { service_uid: input.service_uid, email: input.email, document: input.document };
+    if (!Object.values(identity).some((value) => value !== undefined && value.trim() !== '')) {
+      throw new BadRequestError('body: at least one of service_uid, email, document is required');
+    }
+    return this.record(accountId, await requireUserByIdentity(this.db, accountId, identity, 'user_not_found'), input);
+  }
+
+  /** POST /users/{id}/abandoned-cart. */
+  async recordForUser(accountId: number, rawId: string, input: CartInput): Promise<CartObject> {
+    return this.record(accountId, await requireUserByRef(this.db, accountId, rawId, 'user_not_found'), input);
+  }
+
+  private async record(accountId: number, user: UserRow, input: CartInput): Promise<CartObject> {
+    const externalId = input.external_id.trim();
+    if (externalId === '') throw invalidField('external_id', 'must not be blank');
+    let createtime = formatDateTime(this.clock.now());
+    if (input.createtime !== undefined) {
+      const parsed = parseDateTime(input.createtime.trim());
+      if (!parsed) throw invalidField('createtime', 'must be a datetime YYYY-MM-DD hh:mm:ss (or ISO 8601 with an offset)');
+      createtime = formatDateTime(parsed);
+    }
+    // Categories are kept as the path of codes and names (P3's answer form); none is created.
+    const products: CartItemObject[] = input.products.map(({ category, ...item }, index) =>
+      category === undefined ? item : { ...item, category: normaliseCategoryPath(category, `products[${index}].category`) },
+    );
+    const data: CartData = {
+      products,
+      total_price: input.total_price ?? null,
+      source: input.source ?? null,
+      recovered: input.recovered ?? false,
+      recover_url: input.recover_url ?? null,
+    };
+    const row = await new AbandonedCartsRepository(this.db).upsert(accountId, user.id, { externalId, data: JSON.stringify(data), createtime });
+    return present(row);
+  }
+
+  /** GET /users/{id}/abandoned-carts: newest first (G6). */
+  async list(accountId: number, rawId: string, query: PageQuery): Promise<CartObject[]> {
+    const user = await requireUserByRef(this.db, accountId, rawId);
+    return (await new AbandonedCartsRepository(this.db).list(accountId, user.id, toPage(query))).map(present);
+  }
+}

@@ -1,0 +1,130 @@
+import emailValidator from 'email-validator';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { BadRequestError, invalidField, NotFoundError } from '../../http/errors.js';
+import { type PageQuery, toPage } from '../../http/pagination.js';
+import { type Clock, formatDateTime, parseDate } from '../../lib/time.js';
+import { requireUserByIdentity, requireUserByRef } from '../users/lookup.js';
+import { type Identity, UsersRepository } from '../users/repository.js';
+import { FamilyMembersRepository, type MemberRow } from './repository.js';
+import type { MemberInput, MemberObject, Relationship } from './schemas.js';
+
+/** What the `data` column holds: every member field but the uid (a column, for lookups). */
+interface MemberData {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  telephone?: string;
+  birthdate?: string;
+  gender?: string;
+  address?: string;
+  relationship?: Relationship;
+}
+
+const PLAIN_FIELDS = ['first_name', 'last_name', 'telephone', 'address', 'relationship'] as const;
+
+/** The validated data fields the input gives (only those), and its uid when given. */
+function toData(input: MemberInput): { uid?: string; data: MemberData } {
+  const data: MemberData = {};
+  for (const field of PLAIN_FIELDS) {
+    if (input[field] !== undefined) (data as Record<string, unknown>)[field] = input[field];
+  }
+  if (input.email !== undefined) {
+    const email = input.email.trim().toLowerCase();
+    if (!emailValidator.validate(email)) throw invalidField('email', 'must be a valid e-mail address');
+    data.email = email;
+  }
+  if (input.birthdate !== undefined) {
+    if (!parseDate(input.birthdate)) throw invalidField('birthdate', 'must be a date YYYY-MM-DD');
+    data.birthdate = input.birthdate;
+  }
+  if (input.gender !== undefined) data.gender = input.gender.toUpperCase();
+  let uid: string | undefined;
+  if (input.uid !== undefined) {
+    uid = input.uid.trim();
+    if (uid === '') throw invalidField('uid', 'must not be blank');
+  }
+  return { uid, data };
+}
+
+function present(row: MemberRow): MemberObject {
+  const data = JSON.parse(row.data) as MemberData;
+  return {
+    id: row.id,
+    userapp_id: row.user_id,
+    uid: row.uid,
+    email: data.email ?? null,
+    first_name: data.first_name ?? null,
+    last_name: data.last_name ?? null,
+    telephone: data.telephone ?? null,
+    birthdate: data.birthdate ?? null,
+    gender: data.gender ?? null,
+    address: data.address ?? null,
+    relationship: data.relationship ?? 'other',
+    createtime: row.createtime,
+    updatetime: row.updatetime,
+  };
+}
+
+export class FamilyMembersService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  private now(): string {
+    return formatDateTime(this.clock.now());
+  }
+
+  /**
+   * Runs a member write under the owning user's row lock, so that two requests can never give two
+   * of the user's members the same uid.
+   */
+  private inOwnerLock<T>(accountId: number, userId: number, write: (members: FamilyMembersRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).lock(accountId, userId);
+      return write(new FamilyMembersRepository(trx));
+    });
+  }
+
+  private static async assertUidFree(members: FamilyMembersRepository, accountId: number, userId: number, uid: string, selfId?: number) {
+    const holder = await members.find(accountId, userId, { uid });
+    if (holder && holder.id !== selfId) throw invalidField('uid', `"${uid}" already belongs to another member of this user`);
+  }
+
+  /** POST /multiusers/members. */
+  async create(accountId: number, owner: Identity, input: MemberInput): Promise<MemberObject> {
+    const user = await requireUserByIdentity(this.db, accountId, owner);
+    const { uid, data } = toData(input);
+    const row = await this.inOwnerLock(accountId, user.id, async (members) => {
+      if (uid !== undefined) await FamilyMembersService.assertUidFree(members, accountId, user.id, uid);
+      return members.insert(accountId, user.id, { uid: uid ?? null, data: JSON.stringify(data), now: this.now() });
+    });
+    return present(row);
+  }
+
+  /** PUT /multiusers/members: the member found by id, else by uid, among the user's; given fields change. */
+  async update(accountId: number, owner: Identity, input: MemberInput): Promise<MemberObject> {
+    const user = await requireUserByIdentity(this.db, accountId, owner);
+    const { uid, data } = toData(input);
+    if (input.id === undefined && uid === undefined) throw new BadRequestError('body: id or uid is required to find the member');
+    const id = await this.inOwnerLock(accountId, user.id, async (members) => {
+      const by = input.id !== undefined ? { id: input.id } : { uid: uid! };
+      const member = await members.find(accountId, user.id, by);
+      if (!member) {
+        throw new NotFoundError(`this user has no family member with ${'id' in by ? `id ${by.id}` : `uid "${by.uid}"`}`);
+      }
+      if (uid !== undefined && uid !== member.uid) await FamilyMembersService.assertUidFree(members, accountId, user.id, uid, member.id);
+      const merged = { ...(JSON.parse(member.data) as MemberData), ...data };
+      await members.update(accountId, member.id, { ...(uid !== undefined ? { uid } : {}), data: JSON.stringify(merged), updatetime: this.now() });
+      return member.id;
+    });
+    return present((await new FamilyMembersRepository(this.db).find(accountId, user.id, { id }))!);
+  }
+
+  /** GET /users/{id}/members: in creation order, paginated (G6). */
+  async list(accountId: number, rawId: string, query: PageQuery): Promise<MemberObject[]> {
+    const user = await requireUserByRef(this.db, accountId, rawId);
+    return (await new FamilyMembersRepository(this.db).list(accountId, user.id, toPage(query))).map(present);
+  }
+}
