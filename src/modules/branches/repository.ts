@@ -1,7 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BranchesTable, DB } from '../../db/types.js';
+import type { Page } from '../../http/pagination.js';
+import { containsText } from '../products/repository.js';
 
 export type BranchRow = Selectable<BranchesTable>;
+export type BranchChanges = Omit<Updateable<BranchesTable>, 'id' | 'account_id' | 'createtime'>;
 
 /** P4: branch names are unique compared case-insensitively after trimming. */
 export function branchNameKey(name: string): string {
@@ -20,6 +23,21 @@ export class BranchesRepository {
       .executeTakeFirst();
   }
 
+  /** The branches whose name is one of `names` (compared as branchNameKey does). */
+  findByNames(accountId: number, names: string[]): Promise<BranchRow[]> {
+    if (names.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('branches')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('name_key', 'in', [...new Set(names.map(branchNameKey))])
+      .execute();
+  }
+
+  findById(accountId: number, id: number): Promise<BranchRow | undefined> {
+    return this.db.selectFrom('branches').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
   /**
    * The branch of that name, created (with only its name) when there is none — S1's `branch_name`.
    * Safe against a concurrent creator. Run it in the caller's transaction.
@@ -33,5 +51,38 @@ export class BranchesRepository {
       .onConflict((oc) => oc.columns(['account_id', 'name_key']).doNothing())
       .execute();
     return (await this.findByName(accountId, name))!;
+  }
+
+  insert(accountId: number, values: { name: string; data: string }, now: string): Promise<BranchRow> {
+    return this.db
+      .insertInto('branches')
+      .values({
+        account_id: accountId,
+        name: values.name.trim(),
+        name_key: branchNameKey(values.name),
+        data: values.data,
+        createtime: now,
+        updatetime: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Changes the branch; a new `name` also moves its uniqueness key. */
+  async update(accountId: number, id: number, changes: { name?: string; data?: string }, now: string): Promise<void> {
+    const set: BranchChanges = { updatetime: now };
+    if (changes.name !== undefined) {
+      set.name = changes.name.trim();
+      set.name_key = branchNameKey(changes.name);
+    }
+    if (changes.data !== undefined) set.data = changes.data;
+    await this.db.updateTable('branches').set(set).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /** P4: one page in id order, optionally only names containing `search`. */
+  list(accountId: number, page: Page, search?: string): Promise<BranchRow[]> {
+    let query = this.db.selectFrom('branches').selectAll().where('account_id', '=', accountId);
+    if (search !== undefined) query = query.where((eb) => containsText(eb, ['name'], search));
+    return query.orderBy('id').limit(page.limit).offset(page.offset).execute();
   }
 }

@@ -1,5 +1,99 @@
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { ErrorResponse, ok } from '../../http/envelope.js';
+import { MAX_PARAM_LENGTH } from '../../http/error-handler.js';
+import { AppError, NotFoundError } from '../../http/errors.js';
+import { branchNameCandidates } from './name-path.js';
+import { BranchEnvelope, BranchIdParams, BranchListEnvelope, BranchListQuery, BranchNameParams, CreateBranchBody, UpdateBranchBody } from './schemas.js';
+import { BranchesService } from './service.js';
 
-// Placeholder: filled in by the module's implementation.
-export async function branchesRoutes(_app: FastifyInstance, _options: { context: AppContext }): Promise<void> {}
+
+/**
+ * O4 for the wildcard, which the router's maxParamLength does not cover: a name path longer than
+ * any path parameter may be is 414, as for every other parameter (before validation, so not a 400).
+ */
+async function boundedWildcard(request: FastifyRequest): Promise<void> {
+  const rest = (request.params as { '*'?: string })['*'] ?? '';
+  if (rest.length > MAX_PARAM_LENGTH) {
+    throw new AppError(414, 'uri_too_long', `path: a path parameter is longer than ${MAX_PARAM_LENGTH} characters`);
+  }
+}
+
+export async function branchesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const branches = new BranchesService(context.db, context.clock);
+  const tags = ['branches'];
+
+  app.post(
+    '/branches',
+    {
+      schema: {
+        tags,
+        summary: 'Create a branch',
+        operationId: 'createBranch',
+        body: CreateBranchBody,
+        response: { 200: BranchEnvelope, 400: ErrorResponse('Invalid field (named in the message), or a branch of that name exists') },
+      },
+    },
+    async (request, reply) => ok(reply, await branches.create(request.accountId, request.body)),
+  );
+
+  app.get(
+    '/branches',
+    {
+      schema: {
+        tags,
+        summary: 'List branches in id order, optionally those whose name contains `search`',
+        operationId: 'listBranches',
+        querystring: BranchListQuery,
+        response: { 200: BranchListEnvelope },
+      },
+    },
+    async (request, reply) => ok(reply, await branches.list(request.accountId, request.query)),
+  );
+
+  app.get(
+    '/branches/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a branch by id',
+        operationId: 'getBranch',
+        params: BranchIdParams,
+        response: { 200: BranchEnvelope, 404: ErrorResponse('No branch has that id in this account') },
+      },
+    },
+    async (request, reply) => ok(reply, await branches.get(request.accountId, request.params.id)),
+  );
+
+  app.put(
+    '/branches/*',
+    {
+      schema: {
+        tags,
+        summary: 'Update the branch named by the base64 rest of the path (only the fields given); a body name renames it',
+        description:
+          'The rest of the path is the base64 of the name, raw (may contain /) or URL-encoded or URL-safe. When it ends in / ' +
+          'it is read first whole, then without that trailing slash (G1).',
+        operationId: 'updateBranch',
+        params: BranchNameParams,
+        body: UpdateBranchBody,
+        response: {
+          200: BranchEnvelope,
+          400: ErrorResponse('Invalid field (named in the message), or the new name belongs to another branch'),
+          404: ErrorResponse('No branch has the name the path encodes (also a path that is not base64 of any text)'),
+        },
+      },
+      preValidation: boundedWildcard,
+    },
+    async (request, reply) =>
+      ok(reply, await branches.update(request.accountId, branchNameCandidates(request.url, request.params['*']), request.body)),
+  );
+
+  // PUT /branches/ (the base64 of an empty name) lands here once the router drops the trailing
+  // slash (G1): no branch has an empty name. Without it the answer would be a confusing 405.
+  app.put('/branches', { schema: { hide: true } }, async () => {
+    throw new NotFoundError('PUT /branches/{name}: the path names no branch (give the base64 of its name)');
+  });
+}
