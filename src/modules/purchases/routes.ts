@@ -1,5 +1,156 @@
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { ErrorResponse, ok } from '../../http/envelope.js';
+import { invalidField } from '../../http/errors.js';
+import { dropNulls } from './prepare.js';
+import {
+  BULK_MAX,
+  BulkPurchaseBody,
+  BulkResultEnvelope,
+  PurchaseDeletedEnvelope,
+  PurchaseEnvelope,
+  PurchaseIdParams,
+  PurchaseInput,
+  PurchaseListEnvelope,
+  PurchaseListQuery,
+  UserPurchasesParams,
+  UserPurchasesQuery,
+} from './schemas.js';
+import { PurchasesService } from './service.js';
 
-// Placeholder: filled in by the module's implementation.
-export async function purchasesRoutes(_app: FastifyInstance, _options: { context: AppContext }): Promise<void> {}
+/** G8 inside the purchase body: nested nulls are "not given" too (the shared hook drops top-level ones). */
+async function dropNestedNulls(request: FastifyRequest): Promise<void> {
+  dropNulls(request.body);
+}
+
+/** The bulk body's own message: the generic one for a non-object body would say "must be a JSON object". */
+async function requireArray(request: FastifyRequest): Promise<void> {
+  if (!Array.isArray(request.body)) throw invalidField('body', `must be a JSON array of 1 to ${BULK_MAX} purchases`);
+}
+
+const noUser = ErrorResponse('code user_not_found: no user matches the first non-empty of service_uid, email, document, telephone');
+
+export async function purchasesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const purchases = new PurchasesService(context.db, context.clock);
+  const tags = ['purchases'];
+
+  app.post(
+    '/purchases',
+    {
+      schema: {
+        tags,
+        summary: 'Record a purchase: items, points credited, unknown products and branch created, in one transaction',
+        operationId: 'createPurchase',
+        body: PurchaseInput,
+        response: {
+          200: PurchaseEnvelope,
+          400: ErrorResponse(
+            'code duplicated_purchase_number: the account already has a purchase with this invoice_number; ' +
+              'code bad_request: an invalid field (named in the message)',
+          ),
+          404: noUser,
+        },
+      },
+      preValidation: dropNestedNulls,
+    },
+    async (request, reply) => ok(reply, await purchases.create(request.accountId, request.body)),
+  );
+
+  app.put(
+    '/purchases',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the purchase with this invoice_number (items whole; points move by the difference)',
+        operationId: 'replacePurchase',
+        body: PurchaseInput,
+        response: {
+          200: PurchaseEnvelope,
+          400: ErrorResponse('Invalid field (named in the message), or a points decrease the user\'s balance cannot absorb (nothing changes)'),
+          404: ErrorResponse(
+            'code not_found: no purchase has this invoice_number; code user_not_found: no user matches the identities',
+          ),
+        },
+      },
+      preValidation: dropNestedNulls,
+    },
+    async (request, reply) => ok(reply, await purchases.replace(request.accountId, request.body)),
+  );
+
+  app.post(
+    '/purchases/bulk',
+    {
+      schema: {
+        tags,
+        summary: 'Record 1 to 100 purchases, each on its own: answers how many were stored and why the others failed',
+        operationId: 'createPurchasesBulk',
+        body: BulkPurchaseBody,
+        response: { 200: BulkResultEnvelope, 400: ErrorResponse('The body is not an array of 1 to 100 objects (nothing is stored)') },
+      },
+      preValidation: requireArray,
+    },
+    async (request, reply) => ok(reply, await purchases.bulk(request.accountId, request.body as Array<Record<string, unknown>>)),
+  );
+
+  app.get(
+    '/purchases',
+    {
+      schema: {
+        tags,
+        summary: 'List purchases, newest createtime first, by user, invoice_number, branch_name, from/to',
+        operationId: 'listPurchases',
+        querystring: PurchaseListQuery,
+        response: { 200: PurchaseListEnvelope, 400: ErrorResponse('Invalid parameter (named in the message)') },
+      },
+    },
+    async (request, reply) => ok(reply, await purchases.list(request.accountId, request.query)),
+  );
+
+  app.get(
+    '/purchases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a purchase by id',
+        operationId: 'getPurchase',
+        params: PurchaseIdParams,
+        response: { 200: PurchaseEnvelope, 404: ErrorResponse('No purchase has that id in this account') },
+      },
+    },
+    async (request, reply) => ok(reply, await purchases.get(request.accountId, request.params.id)),
+  );
+
+  app.delete(
+    '/purchases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a purchase with its items (points already credited stay)',
+        operationId: 'deletePurchase',
+        params: PurchaseIdParams,
+        response: { 200: PurchaseDeletedEnvelope, 404: ErrorResponse('No purchase has that id in this account') },
+      },
+    },
+    async (request, reply) => {
+      await purchases.remove(request.accountId, request.params.id);
+      return ok(reply, null);
+    },
+  );
+
+  app.get(
+    '/users/:id/purchases',
+    {
+      schema: {
+        tags,
+        summary: 'List one user\'s purchases, newest createtime first',
+        operationId: 'listUserPurchases',
+        params: UserPurchasesParams,
+        querystring: UserPurchasesQuery,
+        response: { 200: PurchaseListEnvelope, 404: ErrorResponse('No user has that userapp_id or base64 service_uid') },
+      },
+    },
+    async (request, reply) => ok(reply, await purchases.listForUser(request.accountId, request.params.id, request.query)),
+  );
+}

@@ -76,6 +76,37 @@ export class UsersRepository {
     return undefined;
   }
 
+  /**
+   * findByIdentity for many identities at once (bulk writes): one query per identity field in use.
+   * Answers, in the order given, the user each identity finds (undefined when none or when empty).
+   */
+  async findByIdentities(accountId: number, identities: Identity[]): Promise<Array<UserRow | undefined>> {
+    const wanted = identities.map((identity) => {
+      for (const field of IDENTITY_FIELDS) {
+        const raw = identity[field];
+        if (raw === undefined || raw === null || raw.trim() === '') continue;
+        return { field, value: field === 'email' ? raw.trim().toLowerCase() : raw };
+      }
+      return undefined;
+    });
+    const found = new Map<string, UserRow>();
+    for (const field of IDENTITY_FIELDS) {
+      const values = [...new Set(wanted.flatMap((w) => (w?.field === field ? [w.value] : [])))];
+      for (let start = 0; start < values.length; start += 500) {
+        const rows = await this.db
+          .selectFrom('users')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .where(field, 'in', values.slice(start, start + 500))
+          .orderBy('id', 'desc')
+          .execute();
+        // Lowest id last, so it wins where a value is not unique (telephone), as in findByIdentity.
+        for (const row of rows) found.set(`${field}\u0000${row[field]}`, row);
+      }
+    }
+    return wanted.map((w) => (w ? found.get(`${w.field}\u0000${w.value}`) : undefined));
+  }
+
   /** U3: `{id}` of /users/{id}, a numeric userapp_id or the base64 of a service_uid. */
   async findByRef(accountId: number, rawId: string): Promise<UserRow | undefined> {
     const ref = parseUserRef(rawId);

@@ -1,0 +1,159 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, PurchaseItemsTable, PurchasesTable } from '../../db/types.js';
+import type { DateRange } from '../../http/date-range.js';
+import type { Page } from '../../http/pagination.js';
+
+export type PurchaseRow = Selectable<PurchasesTable>;
+export type PurchaseItemRow = Selectable<PurchaseItemsTable>;
+export type NewPurchaseRow = Omit<Insertable<PurchasesTable>, 'id' | 'account_id'>;
+export type NewPurchaseItemRow = Omit<Insertable<PurchaseItemsTable>, 'id' | 'account_id' | 'purchase_id'>;
+/** A page row: the purchase and its branch's name (null when it has no branch). */
+export type PurchaseListRow = PurchaseRow & { branch_name: string | null };
+
+export interface PurchaseFilter extends DateRange {
+  userId?: number;
+  branchId?: number;
+  invoiceNumber?: string;
+}
+
+/** What a replacement must know of the purchase it replaces, read under the row's lock. */
+export interface LockedPurchase {
+  id: number;
+  user_id: number;
+  points: number;
+  createtime: string;
+}
+
+// Bounded multi-row inserts (SQLite allows 32,766 bound parameters; 8 per item row).
+const ITEM_CHUNK = 500;
+
+export class PurchasesRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** The invoice numbers among `invoices` the account already has. */
+  async existingInvoices(accountId: number, invoices: string[]): Promise<Set<string>> {
+    if (invoices.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('purchases')
+      .select('invoice_number')
+      .where('account_id', '=', accountId)
+      .where('invoice_number', 'in', [...new Set(invoices)])
+      .execute();
+    return new Set(rows.map((row) => row.invoice_number));
+  }
+
+  /**
+   * Inserts the purchase unless the account has that invoice number (also one a concurrent
+   * transaction has just inserted: the unique index decides). Answers the new id, or undefined for
+   * a duplicate. ON CONFLICT DO NOTHING keeps a PostgreSQL transaction usable after the conflict.
+   */
+  async insertUnlessDuplicate(accountId: number, row: NewPurchaseRow): Promise<number | undefined> {
+    const inserted = await this.db
+      .insertInto('purchases')
+      .values({ ...row, account_id: accountId })
+      .onConflict((oc) => oc.columns(['account_id', 'invoice_number']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted === undefined ? undefined : Number(inserted.id);
+  }
+
+  /** Inserts the items of a purchase; answers their ids in the order given. */
+  async insertItems(accountId: number, purchaseId: number, items: NewPurchaseItemRow[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let start = 0; start < items.length; start += ITEM_CHUNK) {
+      const rows = await this.db
+        .insertInto('purchase_items')
+        .values(items.slice(start, start + ITEM_CHUNK).map((item) => ({ ...item, account_id: accountId, purchase_id: purchaseId })))
+        .returning(['id', 'position'])
+        .execute();
+      // RETURNING's row order is not promised: place each id by its position.
+      for (const row of rows) ids[Number(row.position)] = Number(row.id);
+    }
+    return ids;
+  }
+
+  /**
+   * Locks the purchase with this invoice number until the transaction ends and reads what a
+   * replacement needs. A no-op UPDATE is the lock on both databases (PostgreSQL row lock; SQLite's
+   * write transaction), so two replacements of one purchase run one after the other and each sees
+   * the points the other stored.
+   */
+  async lockByInvoice(accountId: number, invoiceNumber: string): Promise<LockedPurchase | undefined> {
+    const row = await this.db
+      .updateTable('purchases')
+      .set((eb) => ({ points: eb.ref('points') }))
+      .where('account_id', '=', accountId)
+      .where('invoice_number', '=', invoiceNumber)
+      .returning(['id', 'user_id', 'points', 'createtime'])
+      .executeTakeFirst();
+    return row && { id: Number(row.id), user_id: Number(row.user_id), points: Number(row.points), createtime: row.createtime };
+  }
+
+  async replace(accountId: number, id: number, row: NewPurchaseRow): Promise<void> {
+    await this.db.updateTable('purchases').set(row).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /** Deletes the purchase's items; answers their ids (for their custom values). */
+  async deleteItems(accountId: number, purchaseId: number): Promise<number[]> {
+    const rows = await this.db
+      .deleteFrom('purchase_items')
+      .where('account_id', '=', accountId)
+      .where('purchase_id', '=', purchaseId)
+      .returning('id')
+      .execute();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** Deletes the purchase (its items go with it by the foreign key); false when there was none. */
+  async delete(accountId: number, id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('purchases').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async itemIdsOf(accountId: number, purchaseId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('purchase_items')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('purchase_id', '=', purchaseId)
+      .execute();
+    return rows.map((row) => Number(row.id));
+  }
+
+  private selectWithBranch(accountId: number) {
+    return this.db
+      .selectFrom('purchases as p')
+      .leftJoin('branches as b', (join) => join.onRef('b.id', '=', 'p.branch_id').on('b.account_id', '=', accountId))
+      .selectAll('p')
+      .select('b.name as branch_name')
+      .where('p.account_id', '=', accountId);
+  }
+
+  findById(accountId: number, id: number): Promise<PurchaseListRow | undefined> {
+    return this.selectWithBranch(accountId).where('p.id', '=', id).executeTakeFirst();
+  }
+
+  /** S4: one page, newest createtime first, then id descending. */
+  list(accountId: number, filter: PurchaseFilter, page: Page): Promise<PurchaseListRow[]> {
+    let query = this.selectWithBranch(accountId);
+    if (filter.userId !== undefined) query = query.where('p.user_id', '=', filter.userId);
+    if (filter.branchId !== undefined) query = query.where('p.branch_id', '=', filter.branchId);
+    if (filter.invoiceNumber !== undefined) query = query.where('p.invoice_number', '=', filter.invoiceNumber);
+    if (filter.from !== undefined) query = query.where('p.createtime', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('p.createtime', '<=', filter.to);
+    return query.orderBy('p.createtime', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute();
+  }
+
+  /** The items of these purchases, in position order. */
+  itemsOf(accountId: number, purchaseIds: number[]): Promise<PurchaseItemRow[]> {
+    if (purchaseIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('purchase_items')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('purchase_id', 'in', purchaseIds)
+      .orderBy('purchase_id')
+      .orderBy('position')
+      .execute();
+  }
+}

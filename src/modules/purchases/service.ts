@@ -1,0 +1,396 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { parseDateRange } from '../../http/date-range.js';
+import { AppError, BadRequestError, invalidField, NotFoundError } from '../../http/errors.js';
+import { toPage } from '../../http/pagination.js';
+import { describeValidationIssue, MAX_ID, validatorCompiler } from '../../http/validation.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import { BranchesRepository } from '../branches/repository.js';
+import { resolveCategoryPath } from '../categories/path.js';
+import { decodeAttributeValue } from '../custom-attributes/convert-value.js';
+import { deleteCustomValues, type KindDefinitions, loadDefinitions, type ResolvedValue, storeCustomValues } from '../custom-attributes/values.js';
+import { type NewProductRow, ProductsRepository } from '../products/repository.js';
+import { type UserRow, UsersRepository } from '../users/repository.js';
+import { dropNulls, invoiceText, kindsUsed, type PreparedPurchase, type PurchaseDefinitions, preparePurchase } from './prepare.js';
+import { presentPurchase, presentPurchases, type PurchaseUser } from './present.js';
+import { type PurchaseFilter, type PurchaseItemRow, type PurchaseListRow, PurchasesRepository } from './repository.js';
+import { type BulkFailure, type BulkResult, PurchaseInput, type PurchaseListQuery, type PurchaseObject } from './schemas.js';
+
+/** The highest balance the points ledger keeps exact (O4). */
+const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
+/** PostgreSQL: deadlock detected, serialization failure. A purchase's transaction is retried on them. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+function duplicated(invoiceNumber: string): AppError {
+  return new AppError(400, 'duplicated_purchase_number', `invoice_number: a purchase with invoice_number "${invoiceNumber}" already exists`);
+}
+
+function userNotFound(): AppError {
+  return new AppError(404, 'user_not_found', 'no user matches the first non-empty of service_uid, email, document, telephone');
+}
+
+async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+    }
+  }
+}
+
+/** What the writes of one request learn and share: products and branches known to exist. */
+interface WriteCache {
+  skus: Set<string>;
+  /** Branch id by name key (lower-cased, trimmed). */
+  branches: Map<string, { id: number; name: string }>;
+}
+
+interface Written {
+  row: PurchaseListRow;
+  items: PurchaseItemRow[];
+}
+
+const branchKey = (name: string) => name.trim().toLowerCase();
+
+// Each element of POST /purchases/bulk is checked with the app's own strict body validator (unknown
+// keys removed, no type coercion), so it answers exactly what POST /purchases would.
+const validatePurchase = validatorCompiler({ schema: PurchaseInput, httpPart: 'body', method: 'POST', url: '/purchases/bulk' }) as ((
+  data: unknown,
+) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }> | null };
+
+export class PurchasesService {
+  private readonly repo: PurchasesRepository;
+  private readonly users: UsersRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {
+    this.repo = new PurchasesRepository(db);
+    this.users = new UsersRepository(db);
+  }
+
+  private now(): string {
+    return formatDateTime(this.clock.now());
+  }
+
+  /** The definitions of the kinds these bodies carry values of: at most two queries per request. */
+  private async definitions(accountId: number, bodies: PurchaseInput[]): Promise<PurchaseDefinitions> {
+    const used = kindsUsed(bodies);
+    const empty: KindDefinitions = new Map();
+    const [purchases, items] = await Promise.all([
+      used.purchases ? loadDefinitions(this.db, accountId, 'purchases') : empty,
+      used.items ? loadDefinitions(this.db, accountId, 'purchase_items') : empty,
+    ]);
+    return { purchases, items };
+  }
+
+  private async knownSkus(accountId: number, purchases: PreparedPurchase[]): Promise<Set<string>> {
+    return new ProductsRepository(this.db).existingSkus(
+      accountId,
+      purchases.flatMap((p) => p.items.map((item) => item.row.sku)),
+    );
+  }
+
+  /** S1: POST /purchases. */
+  async create(accountId: number, body: PurchaseInput): Promise<PurchaseObject> {
+    const definitions = await this.definitions(accountId, [body]);
+    const prepared = preparePurchase(body, definitions);
+    if ((await this.repo.existingInvoices(accountId, [prepared.invoiceNumber])).size > 0) throw duplicated(prepared.invoiceNumber);
+    const user = await this.users.findByIdentity(accountId, prepared.identity);
+    if (!user) throw userNotFound();
+    const cache: WriteCache = { skus: await this.knownSkus(accountId, [prepared]), branches: new Map() };
+    const written = await this.insert(accountId, prepared, Number(user.id), cache, this.now());
+    return this.presentWritten(written, prepared, user, definitions);
+  }
+
+  /** S3: POST /purchases/bulk. Each element is taken on its own; the request fails only as a whole body. */
+  async bulk(accountId: number, elements: Array<Record<string, unknown>>): Promise<BulkResult> {
+    const failed: BulkFailure[] = [];
+    const fail = (index: number, invoiceNumber: string | null, error: AppError) =>
+      failed.push({ index, invoice_number: invoiceNumber, code: error.code, message: error.message });
+
+    const valid: Array<{ index: number; body: PurchaseInput }> = [];
+    elements.forEach((element, index) => {
+      dropNulls(element);
+      if (validatePurchase(element)) {
+        valid.push({ index, body: element as PurchaseInput });
+      } else {
+        const raw = element.invoice_number;
+        const invoice = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : null;
+        fail(index, invoice, new BadRequestError(describeValidationIssue('body', validatePurchase.errors![0]!)));
+      }
+    });
+
+    const definitions = await this.definitions(
+      accountId,
+      valid.map((v) => v.body),
+    );
+    const prepared: Array<{ index: number; purchase: PreparedPurchase }> = [];
+    for (const { index, body } of valid) {
+      try {
+        prepared.push({ index, purchase: preparePurchase(body, definitions) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        fail(index, invoiceText(body.invoice_number), error);
+      }
+    }
+
+    // Read once for the whole request: stored invoice numbers, the users, the known products.
+    const purchases = prepared.map((p) => p.purchase);
+    const [stored, users, skus] = await Promise.all([
+      this.repo.existingInvoices(
+        accountId,
+        purchases.map((p) => p.invoiceNumber),
+      ),
+      this.users.findByIdentities(
+        accountId,
+        purchases.map((p) => p.identity),
+      ),
+      this.knownSkus(accountId, purchases),
+    ]);
+    const cache: WriteCache = { skus, branches: new Map() };
+    const now = this.now();
+    let created = 0;
+    for (const [position, { index, purchase }] of prepared.entries()) {
+      const user = users[position];
+      try {
+        if (stored.has(purchase.invoiceNumber)) throw duplicated(purchase.invoiceNumber);
+        if (!user) throw userNotFound();
+        await this.insert(accountId, purchase, Number(user.id), cache, now);
+        stored.add(purchase.invoiceNumber);
+        created += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        fail(index, purchase.invoiceNumber, error);
+      }
+    }
+    failed.sort((a, b) => a.index - b.index);
+    return { created, failed };
+  }
+
+  /** S3: PUT /purchases replaces the purchase with that invoice number. */
+  async replace(accountId: number, body: PurchaseInput): Promise<PurchaseObject> {
+    const definitions = await this.definitions(accountId, [body]);
+    const prepared = preparePurchase(body, definitions);
+    const notFound = () => new NotFoundError(`no purchase has invoice_number "${prepared.invoiceNumber}"`);
+    if ((await this.repo.existingInvoices(accountId, [prepared.invoiceNumber])).size === 0) throw notFound();
+    const user = await this.users.findByIdentity(accountId, prepared.identity);
+    if (!user) throw userNotFound();
+    const userId = Number(user.id);
+    const cache: WriteCache = { skus: await this.knownSkus(accountId, [prepared]), branches: new Map() };
+    const now = this.now();
+    const written = await retryingDeadlocks(() =>
+      this.db.transaction().execute(async (trx) => {
+        const repo = new PurchasesRepository(trx);
+        const locked = await repo.lockByInvoice(accountId, prepared.invoiceNumber);
+        if (!locked) throw notFound(); // deleted meanwhile
+        const branch = await this.branchOf(trx, accountId, prepared.branchName, cache, now);
+        await this.createProducts(trx, accountId, prepared, cache, now);
+        const row = { ...prepared.row, user_id: userId, branch_id: branch?.id ?? null, createtime: prepared.createtime ?? locked.createtime };
+        await repo.replace(accountId, locked.id, row);
+        await deleteCustomValues(trx, accountId, 'purchase_items', await repo.deleteItems(accountId, locked.id));
+        await deleteCustomValues(trx, accountId, 'purchases', [locked.id]);
+        const items = await this.insertItems(trx, accountId, locked.id, prepared);
+        await this.movePoints(trx, accountId, prepared, locked, userId, now);
+        const written: Written = { row: { ...row, id: locked.id, account_id: accountId, branch_name: branch?.name ?? null }, items };
+        return written;
+      }),
+    );
+    return this.presentWritten(written, prepared, user, definitions);
+  }
+
+  /**
+   * A replacement's points: the same user's balance moves by the difference; when the purchase
+   * changes user, the old user gives back what was credited and the new one is credited (in user
+   * id order, so two replacements can never lock two balances in opposite orders).
+   */
+  private async movePoints(
+    trx: Kysely<DB>,
+    accountId: number,
+    prepared: PreparedPurchase,
+    locked: { user_id: number; points: number },
+    userId: number,
+    now: string,
+  ): Promise<void> {
+    const moves =
+      locked.user_id === userId
+        ? [{ userId, delta: prepared.points - locked.points }]
+        : [
+            { userId: locked.user_id, delta: -locked.points },
+            { userId, delta: prepared.points },
+          ].sort((a, b) => a.userId - b.userId);
+    const users = new UsersRepository(trx);
+    for (const move of moves) {
+      if (move.delta === 0) continue;
+      const entry = { concept: 'purchase', description: prepared.invoiceNumber };
+      if (await users.recordPoints(accountId, move.userId, move.delta, entry, now)) continue;
+      throw invalidField(
+        'points',
+        move.delta < 0
+          ? `taking back ${-move.delta} points would take user ${move.userId}'s balance below zero`
+          : `crediting ${move.delta} points would take user ${move.userId}'s balance above ${MAX_BALANCE}`,
+      );
+    }
+  }
+
+  /** One purchase in its own transaction: branch, products, purchase, items, custom values, points. */
+  private async insert(accountId: number, prepared: PreparedPurchase, userId: number, cache: WriteCache, now: string): Promise<Written> {
+    const outcome = await retryingDeadlocks(() =>
+      this.db.transaction().execute(async (trx) => {
+        const branch = await this.branchOf(trx, accountId, prepared.branchName, cache, now);
+        const newSkus = await this.createProducts(trx, accountId, prepared, cache, now);
+        const row = { ...prepared.row, user_id: userId, branch_id: branch?.id ?? null, createtime: prepared.createtime ?? now };
+        const id = await new PurchasesRepository(trx).insertUnlessDuplicate(accountId, row);
+        if (id === undefined) throw duplicated(prepared.invoiceNumber);
+        const items = await this.insertItems(trx, accountId, id, prepared);
+        if (prepared.points > 0) {
+          const entry = { concept: 'purchase', description: prepared.invoiceNumber };
+          if (!(await new UsersRepository(trx).recordPoints(accountId, userId, prepared.points, entry, now))) {
+            throw invalidField('points', `crediting ${prepared.points} points would take the user's balance above ${MAX_BALANCE}`);
+          }
+        }
+        const written: Written = { row: { ...row, id, account_id: accountId, branch_name: branch?.name ?? null }, items };
+        return { written, branch, newSkus };
+      }),
+    );
+    // Only what has committed is known to exist for the next purchases of the request.
+    for (const sku of outcome.newSkus) cache.skus.add(sku);
+    if (outcome.branch) cache.branches.set(branchKey(outcome.branch.name), outcome.branch);
+    return outcome.written;
+  }
+
+  /** The items and every custom value of the purchase (the purchase's and its items'). */
+  private async insertItems(trx: Kysely<DB>, accountId: number, purchaseId: number, prepared: PreparedPurchase): Promise<PurchaseItemRow[]> {
+    const rows = prepared.items.map((item) => item.row);
+    const ids = await new PurchasesRepository(trx).insertItems(accountId, purchaseId, rows);
+    await storeCustomValues(
+      trx,
+      accountId,
+      [
+        { recordId: purchaseId, values: prepared.custom },
+        ...prepared.items.map((item, i) => ({ recordId: ids[i]!, values: item.custom })),
+      ],
+      { fresh: true },
+    );
+    return rows.map((row, i) => ({ ...row, id: ids[i]!, account_id: accountId, purchase_id: purchaseId, data: row.data ?? '{}' }));
+  }
+
+  private async branchOf(trx: Kysely<DB>, accountId: number, name: string | undefined, cache: WriteCache, now: string) {
+    if (name === undefined) return null;
+    const known = cache.branches.get(branchKey(name));
+    if (known) return known;
+    const row = await new BranchesRepository(trx).ensureByName(accountId, name, now);
+    return { id: Number(row.id), name: row.name };
+  }
+
+  /**
+   * S1: every SKU of the purchase that is not a product becomes one (name, price, url, images, brand,
+   * category); existing products are not changed. In SKU order, so that two transactions creating
+   * the same products wait for each other rather than deadlock. Answers the SKUs it tried.
+   */
+  private async createProducts(trx: Kysely<DB>, accountId: number, prepared: PreparedPurchase, cache: WriteCache, now: string) {
+    const missing = new Map<string, PreparedPurchase['items'][number]>();
+    for (const item of prepared.items) {
+      if (!cache.skus.has(item.row.sku) && !missing.has(item.row.sku)) missing.set(item.row.sku, item);
+    }
+    if (missing.size === 0) return [];
+    const rows: NewProductRow[] = [];
+    for (const [sku, item] of [...missing].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      rows.push({
+        sku,
+        name: item.row.product_name,
+        ...item.product,
+        category_id: item.category.length > 0 ? await resolveCategoryPath(trx, accountId, item.category, now) : null,
+        createtime: now,
+        updatetime: now,
+      });
+    }
+    await new ProductsRepository(trx).createMissing(accountId, rows);
+    return [...missing.keys()];
+  }
+
+  /** The S4 object of a purchase just written, from what was written (no read back). */
+  private presentWritten(written: Written, prepared: PreparedPurchase, user: UserRow, definitions: PurchaseDefinitions): PurchaseObject {
+    const names = (definitions: KindDefinitions) => new Map([...definitions.values()].map((d) => [d.id, d]));
+    const purchaseNames = names(definitions.purchases);
+    const itemNames = names(definitions.items);
+    // As loadCustomValues answers them: in definition order.
+    const customObject = (values: ResolvedValue[], byId: typeof purchaseNames) => {
+      const out: Record<string, unknown> = {};
+      for (const value of [...values].sort((a, b) => a.definitionId - b.definitionId)) {
+        const decoded = value.value === null ? undefined : decodeAttributeValue(value.value);
+        if (decoded !== undefined) out[byId.get(value.definitionId)!.name] = decoded;
+      }
+      return out;
+    };
+    const purchaseUser: PurchaseUser = { id: Number(user.id), service_uid: user.service_uid, email: user.email, document: user.document };
+    const id = Number(written.row.id);
+    return presentPurchase(written.row, {
+      users: new Map([[purchaseUser.id, purchaseUser]]),
+      items: new Map([[id, written.items]]),
+      purchaseCustom: new Map([[id, customObject(prepared.custom, purchaseNames)]]),
+      itemCustom: new Map(written.items.map((item, i) => [Number(item.id), customObject(prepared.items[i]!.custom, itemNames)])),
+    });
+  }
+
+  async get(accountId: number, id: number): Promise<PurchaseObject> {
+    const row = await this.repo.findById(accountId, id);
+    if (!row) throw new NotFoundError(`purchase ${id} not found`);
+    return (await presentPurchases(this.db, accountId, [row]))[0]!;
+  }
+
+  /** Removes the purchase, its items and their custom values; points already credited stay (S4). */
+  async remove(accountId: number, id: number): Promise<void> {
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const repo = new PurchasesRepository(trx);
+      await deleteCustomValues(trx, accountId, 'purchase_items', await repo.itemIdsOf(accountId, id));
+      await deleteCustomValues(trx, accountId, 'purchases', [id]);
+      return repo.delete(accountId, id);
+    });
+    if (!removed) throw new NotFoundError(`purchase ${id} not found`);
+  }
+
+  /** S4: GET /purchases. A filter naming an unknown user or branch matches nothing. */
+  async list(accountId: number, query: PurchaseListQuery): Promise<PurchaseObject[]> {
+    const given = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
+    const filter: PurchaseFilter = { ...parseDateRange({ from: given(query.from), to: given(query.to) }) };
+    const identity = { service_uid: given(query.service_uid), email: given(query.email), document: given(query.document) };
+    const userIds: number[] = [];
+    if (Object.values(identity).some((value) => value !== undefined)) {
+      const user = await this.users.findByIdentity(accountId, identity);
+      if (!user) return [];
+      userIds.push(Number(user.id));
+    }
+    const userappId = given(query.userapp_id);
+    if (userappId !== undefined) {
+      const id = Number(userappId);
+      if (id < 1 || id > MAX_ID) throw invalidField('userapp_id', `must be from 1 to ${MAX_ID}`);
+      const user = await this.users.findById(accountId, id);
+      if (!user) return [];
+      userIds.push(id);
+    }
+    if (userIds.length > 0) {
+      if (userIds.some((id) => id !== userIds[0])) return [];
+      filter.userId = userIds[0];
+    }
+    const branchName = given(query.branch_name);
+    if (branchName !== undefined) {
+      const branch = await new BranchesRepository(this.db).findByName(accountId, branchName);
+      if (!branch) return [];
+      filter.branchId = Number(branch.id);
+    }
+    filter.invoiceNumber = given(query.invoice_number);
+    return presentPurchases(this.db, accountId, await this.repo.list(accountId, filter, toPage(query)));
+  }
+
+  /** GET /users/{id}/purchases: `{id}` as U3; an unknown user is 404. */
+  async listForUser(accountId: number, rawId: string, query: { page?: number; limit?: number }): Promise<PurchaseObject[]> {
+    const user = await this.users.findByRef(accountId, rawId);
+    if (!user) throw new NotFoundError(`user ${rawId} not found`);
+    return presentPurchases(this.db, accountId, await this.repo.list(accountId, { userId: Number(user.id) }, toPage(query)));
+  }
+}

@@ -1,0 +1,52 @@
+import { after } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { parseDatabaseUrl } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import type { Response, TestApp } from './app.js';
+
+/**
+ * A second application process, as far as the database can tell: on PostgreSQL, another app over
+ * the same test schema with its own connection pool (requests to both race for real). On SQLite in
+ * memory a database cannot be shared, so it answers the test file's own app.
+ */
+export interface SecondApp {
+  post(url: string, body?: unknown): Promise<Response>;
+  put(url: string, body?: unknown): Promise<Response>;
+  get(url: string): Promise<Response>;
+}
+
+async function inject(app: FastifyInstance, key: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Basic ${key}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await app.inject({ method, url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
+  let parsed: unknown;
+  try {
+    parsed = response.body === '' ? undefined : JSON.parse(response.body);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.statusCode, headers: response.headers, body: parsed, text: response.body };
+}
+
+export async function buildSecondApp(t: TestApp): Promise<SecondApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  let app = t.app;
+  if (url && t.database.schema) {
+    const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
+    const database = openDatabase({ ...config, schema: t.database.schema } as Parameters<typeof openDatabase>[0]);
+    app = await buildApp({ config: { ...t.config, workerEnabled: false }, database, clock: t.clock, logger: false });
+    await app.ready();
+    // Registered after the file's own hook, so it runs after the schema is dropped: idle
+    // connections hold no lock, and closing them then is harmless.
+    after(async () => {
+      await app.close();
+      await database.close();
+    });
+  }
+  return {
+    post: (path, body) => inject(app, t.key, 'POST', path, body),
+    put: (path, body) => inject(app, t.key, 'PUT', path, body),
+    get: (path) => inject(app, t.key, 'GET', path),
+  };
+}
