@@ -2,7 +2,7 @@ import { invalidField } from '../../http/errors.js';
 import { formatDateTime, parseDateTime } from '../../lib/time.js';
 import { type CategoryPathItem, normaliseCategoryPath } from '../categories/path.js';
 import { type KindDefinitions, type ResolvedValue, resolveValues } from '../custom-attributes/values.js';
-import { METADATA_MAX_BYTES } from '../user-events/service.js';
+import { encodeMetadata } from '../products/service.js';
 import type { Identity } from '../users/repository.js';
 import type { ItemData } from './present.js';
 import type { NewPurchaseItemRow, PurchaseRow } from './repository.js';
@@ -94,11 +94,6 @@ export function preparePurchase(body: PurchaseInput, definitions: PurchaseDefini
   if (!Object.values(identity).some((value) => value !== undefined && value !== null && value.trim() !== '')) {
     throw invalidField('service_uid', 'is required (or email, document, telephone) to find the user');
   }
-  let metadata: string | null = null;
-  if (body.metadata !== undefined) {
-    metadata = JSON.stringify(body.metadata);
-    if (Buffer.byteLength(metadata, 'utf8') > METADATA_MAX_BYTES) throw invalidField('metadata', `must be at most ${METADATA_MAX_BYTES} bytes as JSON`);
-  }
   const prices = Object.fromEntries(PRICE_FIELDS.map((field) => [`price_${field}`, body.prices?.[field] ?? 0])) as Record<
     `price_${(typeof PRICE_FIELDS)[number]}`,
     number
@@ -115,7 +110,7 @@ export function preparePurchase(body: PurchaseInput, definitions: PurchaseDefini
       ...prices,
       payment: JSON.stringify(payment),
       seller: body.seller === undefined ? null : JSON.stringify(body.seller),
-      metadata,
+      metadata: body.metadata === undefined ? null : encodeMetadata(body.metadata),
       approvedtime: body.approvedtime === undefined ? null : datetime('approvedtime', body.approvedtime, 'refuse'),
     },
     createtime: body.createtime === undefined ? undefined : datetime('createtime', body.createtime, 'refuse'),
