@@ -139,7 +139,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
       (method) => known.find(method as 'GET', path, {} as { version?: HTTPVersion }) !== null,
     );
-    if (allowed.length > 0) {
+    // A route of this very method that handed the request over (a static file that is not there)
+    // is a plain 404, not a wrong verb.
+    const own = request.method === 'HEAD' ? 'GET' : request.method;
+    if (allowed.length > 0 && !allowed.includes(own)) {
       reply.header('allow', allowed.join(', '));
       return send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`);
     }

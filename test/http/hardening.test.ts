@@ -70,6 +70,15 @@ describe('errors raised before routing', () => {
   });
 });
 
+describe('paths outside the API', () => {
+  it('answers a missing file of the documentation viewer with 404, not 405', async () => {
+    expectError(await t.get('/apiv3/docs/static/no-such-file.js', { key: null }), 404, 'not_found');
+    const wrongVerb = await t.request('POST', '/apiv3/docs/static/index.html', { key: null });
+    expectError(wrongVerb, 405, 'method_not_allowed');
+    assert.equal(wrongVerb.headers.allow, 'GET');
+  });
+});
+
 describe('U+0000 in any string', () => {
   it('is a 400 naming the field, in a body, a nested body value, a key, a query and a path parameter', async () => {
     expectError(await t.post('/apiv3/categories', { code: 'a\u0000b', name: 'x' }), 400, 'bad_request', /^code: must not contain the character U\+0000$/);
