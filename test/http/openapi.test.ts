@@ -128,6 +128,13 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('shows examples of request bodies', async () => {
+    const doc = await fetchDocument();
+    const example = doc.paths['/apiv3/user-events'].post.requestBody.content['application/json'].example;
+    assert.deepEqual(Object.keys(example).sort(), ['datetime', 'event', 'metadata', 'service_uid']);
+    assert.ok(doc.paths['/apiv3/integration-stats'].post.requestBody.content['application/json'].example.files_stats);
+  });
+
   it('documents the multipart body of the blacklist upload', async () => {
     const doc = await fetchDocument();
     const upload = doc.paths['/apiv3/account/blacklist'].post;

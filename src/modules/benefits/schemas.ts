@@ -61,7 +61,7 @@ export const BenefitCreateBody = Type.Object(
     enddate: DateTimeInput('End of validity, after startdate; a bare date means 23:59:59'),
     ...editable,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ title: 'Free coffee', startdate: '2026-01-01', enddate: '2026-12-31', points: 100, stock: 5, monthly_redeems: '2' }] },
 );
 export type BenefitCreateBody = Static<typeof BenefitCreateBody>;
 

@@ -16,7 +16,7 @@ export const CreateCategoryBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 255 }),
     parent_code: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ code: 'boots', name: 'Boots', parent_code: 'shoes' }] },
 );
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 

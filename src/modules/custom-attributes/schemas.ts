@@ -63,7 +63,7 @@ export const CreateBody = Type.Object(
     options: Type.Optional(OptionsSchema),
     group: Type.Optional(GroupSchema),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ label: 'Loyalty level', field_type: 'select', data_type: 'string', options: [{ value: 'gold', text: 'Gold' }] }] },
 );
 export type CreateInput = Static<typeof CreateBody>;
 

@@ -14,7 +14,7 @@ export const EventListQuery = Type.Object(PageQuery.properties, { additionalProp
 
 export const CreateEventBody = Type.Object(
   { name: Type.String({ maxLength: 255, description: 'Letters, digits and - only; 1 to 64 characters; unique per account' }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ name: 'purchase' }] },
 );
 export type CreateEventBody = Static<typeof CreateEventBody>;
 

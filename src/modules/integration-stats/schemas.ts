@@ -99,7 +99,15 @@ export const IntegrationStatsBody = Type.Object(
       Type.Unsafe({ type: ['array', 'null'], items: fileStats('input'), description: 'One item per file processed' }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        customers: { created: 120, updated: 30, failed: [{ element: { email: 'bad@' }, message: 'invalid email' }] },
+        files_stats: [{ filename: 'customers.csv', read_lines: 151, valid_lines: 150 }],
+      },
+    ],
+  },
 );
 
 export const IntegrationStatsRecord = Type.Object({

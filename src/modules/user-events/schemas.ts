@@ -42,7 +42,7 @@ export const CreateUserEventBody = Type.Object(
     datetime: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD hh:mm:ss (UTC) or ISO 8601 with offset; default now' })),
     metadata: Type.Optional(Metadata),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ event: 'purchase', service_uid: 'c-1001', datetime: '2026-03-01T10:00:00+01:00', metadata: { order: '77' } }] },
 );
 export type CreateUserEventBody = Static<typeof CreateUserEventBody>;
 
@@ -66,7 +66,7 @@ export const BulkDeleteUserEventsBody = Type.Object(
     to: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its end)' })),
     notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ event_name: 'purchase', from: '2026-03-01', to: '2026-03-31', notify_to: 'ops@example.com' }] },
 );
 export type BulkDeleteUserEventsBody = Static<typeof BulkDeleteUserEventsBody>;
 
