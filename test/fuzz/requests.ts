@@ -287,7 +287,9 @@ function buildUrl(op: Operation, path: Record<string, unknown>, rawPath: Record<
   const url = op.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     if (name in rawPath) return rawPath[name]!;
     const encoded = encodeValue(path[name]);
-    return encoded === '' ? 'x' : encoded; // an empty segment would be another route
+    if (encoded === '') return 'x'; // an empty segment would be another route
+    // `.` and `..` are dot segments: URL normalisation would make them another route too
+    return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
   });
   return query ? `${url}?${query}` : url;
 }
