@@ -1,0 +1,188 @@
+import createClient, { defaultPathSerializer, type Client, type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
+import { RapportError, RapportTimeoutError, isRecord } from './errors.js';
+import { type PaginateOptions, paginate } from './pagination.js';
+import { type RetryOptions, type Sleep, defaultSleep, resolveRetry, withRetry } from './retry.js';
+import type { paths } from './schema.js';
+import { type UploadSource, blacklistMultipart } from './upload.js';
+
+export type { paths } from './schema.js';
+
+/** The openapi-fetch client over the generated types: `{ data, error, response }`, envelope kept. */
+export type RawClient = Client<paths>;
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+/** The paths that answer `method`, e.g. `PathsWith<'get'>` includes `'/users/{id}'`. */
+export type PathsWith<M extends HttpMethod> = ClientPathsWithMethod<RawClient, M>;
+
+/** G4: the envelope's `payload`; the two bare routes (`GET /events`, `POST /events`) are left as they are. */
+export type Unwrap<T> = T extends { payload: infer P; message: string; code: string; time: string } ? P : T;
+/** What a call answers once unwrapped, e.g. `Payload<'get', '/users/{id}'>` is the user object. */
+export type Payload<M extends HttpMethod, P extends PathsWith<M>, I = object> = Unwrap<MethodResponse<RawClient, M, P, I>>;
+
+type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type InitArgs<I> = RequiredKeysOf<I> extends never ? [init?: I & { [key: string]: unknown }] : [init: I & { [key: string]: unknown }];
+type Init<M extends HttpMethod, P extends PathsWith<M>> = MaybeOptionalInit<paths[P], M>;
+
+/** A typed call that answers the unwrapped payload, or throws a RapportError. */
+export type Call<M extends HttpMethod> = <P extends PathsWith<M>, I extends Init<M, P>>(path: P, ...init: InitArgs<I>) => Promise<Payload<M, P, I>>;
+
+/** The GET listings that take `page`/`limit` and answer an array. */
+export type ListPath = {
+  [P in PathsWith<'get'>]: paths[P]['get'] extends { parameters: { query?: { page?: number; limit?: number } } }
+    ? Payload<'get', P> extends readonly unknown[]
+      ? P
+      : never
+    : never;
+}[PathsWith<'get'>];
+export type ItemOf<P extends ListPath> = Payload<'get', P> extends readonly (infer T)[] ? T : never;
+
+export type BackgroundRequest = Payload<'get', '/requests/{request_id}'>;
+export type BlacklistUploadResult = Payload<'post', '/account/blacklist'>;
+
+export interface RapportClientOptions {
+  /** The server's address, e.g. `http://127.0.0.1:8080` (the `/apiv3` prefix is added unless present). */
+  baseUrl: string;
+  /** Sent as `Authorization: Basic <apiKey>` (G2). */
+  apiKey: string;
+  /** Replaces globalThis.fetch (tests, proxies, instrumentation). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Retry on 429/503 honouring Retry-After (default: 4 attempts); `false` turns it off. */
+  retry?: RetryOptions | false;
+  /** The timer behind retry waits and polling, e.g. a fake in tests. */
+  sleep?: Sleep;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+export interface BlacklistUploadOptions {
+  /** A file path (Node.js), a Blob/File, a web ReadableStream, or an async iterable of bytes such as a Node.js Readable. */
+  file: UploadSource;
+  blacklist: 'email' | 'telephone';
+  /** `create` adds entries; `delete-create` replaces the whole list, atomically. */
+  type: 'create' | 'delete-create';
+  /** Name sent for the file part (default: the path's base name, or `upload.csv`). */
+  filename?: string;
+  signal?: AbortSignal;
+}
+
+export interface WaitOptions {
+  /** Give up (RapportTimeoutError) after this long (default 60 s). */
+  timeoutMs?: number;
+  /** Pause between two reads (default 500 ms). */
+  intervalMs?: number;
+  /** Called with each state read, e.g. to show progress. */
+  onProgress?: (request: BackgroundRequest) => void;
+  signal?: AbortSignal;
+}
+
+export interface RapportClient {
+  /** The openapi-fetch client underneath, for what the helpers do not cover (`{data, error, response}`). */
+  readonly raw: RawClient;
+  readonly GET: Call<'get'>;
+  readonly POST: Call<'post'>;
+  readonly PUT: Call<'put'>;
+  readonly DELETE: Call<'delete'>;
+  /** Every item of a paginated listing; `page`/`limit` are the iterator's, the rest of `init` is sent as given. */
+  paginate<P extends ListPath, I extends Init<'get', P>>(path: P, init?: I, options?: PaginateOptions): AsyncGenerator<ItemOf<P>, void, undefined>;
+  /** L1: streams a CSV to `POST /account/blacklist`. */
+  uploadBlacklist(upload: BlacklistUploadOptions): Promise<BlacklistUploadResult>;
+  /** K3: reads `GET /requests/{id}` until the request is `done` or `failed`, and answers that state. */
+  waitForRequest(requestId: string, options?: WaitOptions): Promise<BackgroundRequest>;
+}
+
+const API_PREFIX = '/apiv3';
+
+/** The body of a successful answer: the envelope's payload, or a bare body as it came. */
+export function unwrapEnvelope<T>(data: T): Unwrap<T> {
+  const envelope = isRecord(data) && 'payload' in data && typeof data.code === 'string' && typeof data.message === 'string' && typeof data.time === 'string';
+  return (envelope ? (data as unknown as { payload: unknown }).payload : data) as Unwrap<T>;
+}
+
+function settle<T>(result: { data?: T; error?: unknown; response: Response }): Unwrap<T> {
+  if (!result.response.ok) throw RapportError.fromResponse(result.response, result.error);
+  return unwrapEnvelope(result.data as T);
+}
+
+async function readResponse(response: Response): Promise<{ data?: unknown; error?: unknown; response: Response }> {
+  const text = await response.text();
+  let body: unknown = text === '' ? undefined : text;
+  try {
+    if (text !== '') body = JSON.parse(text);
+  } catch {
+    // not JSON (a proxy's page): RapportError keeps the text as its message
+  }
+  return response.ok ? { data: body, response } : { error: body, response };
+}
+
+/** `PUT /branches/{*}`: the branch name's base64 is the rest of the path (P4). */
+function pathSerializer(pathname: string, params: Record<string, unknown>): string {
+  const rest = params['*'];
+  const filled = rest === undefined || rest === null ? pathname : pathname.replace('{*}', encodeURIComponent(String(rest)));
+  return defaultPathSerializer(filled, params);
+}
+
+export function createRapportClient(options: RapportClientOptions): RapportClient {
+  const root = options.baseUrl.replace(/\/+$/, '');
+  const apiBase = root.endsWith(API_PREFIX) ? root : root + API_PREFIX;
+  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const sleep = options.sleep ?? defaultSleep;
+  const retry = resolveRetry(options.retry, sleep);
+  const headers = { ...options.headers, Authorization: `Basic ${options.apiKey}` };
+
+  // Each attempt sends a copy: a request body can be read once.
+  const fetchWithRetry = (request: Request) => withRetry(() => baseFetch(request.clone()), retry, request.signal);
+  const raw = createClient<paths>({ baseUrl: apiBase, headers, fetch: fetchWithRetry, pathSerializer });
+
+  const call =
+    <M extends HttpMethod>(method: Uppercase<M>): Call<M> =>
+    async (path, ...init) =>
+      settle(await (raw[method] as (path: string, init?: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(path, init[0])) as never;
+
+  const client: RapportClient = {
+    raw,
+    GET: call<'get'>('GET'),
+    POST: call<'post'>('POST'),
+    PUT: call<'put'>('PUT'),
+    DELETE: call<'delete'>('DELETE'),
+
+    paginate(path, init, pageOptions) {
+      const given = (init ?? {}) as { params?: { query?: Record<string, unknown> } };
+      const readPage = (page: number, limit: number) =>
+        client.GET(path as ListPath, { ...given, params: { ...given.params, query: { ...given.params?.query, page, limit } } } as never) as Promise<never[]>;
+      return paginate<ItemOf<typeof path>>(readPage, pageOptions);
+    },
+
+    async uploadBlacklist(upload) {
+      const { body, contentType, replayable } = await blacklistMultipart(upload.file, upload, upload.filename);
+      const send = () =>
+        baseFetch(
+          new Request(`${apiBase}/account/blacklist`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': contentType },
+            body,
+            duplex: 'half', // a stream body goes out as it is read
+            signal: upload.signal,
+          } as RequestInit),
+        );
+      // A stream can be read once: it is sent once; a file or Blob is retried like any request.
+      const response = await withRetry(send, replayable ? retry : { ...retry, maxAttempts: 1 }, upload.signal);
+      return settle(await readResponse(response)) as BlacklistUploadResult;
+    },
+
+    async waitForRequest(requestId, waitOptions = {}) {
+      const timeoutMs = waitOptions.timeoutMs ?? 60_000;
+      const intervalMs = waitOptions.intervalMs ?? 500;
+      const deadline = Date.now() + timeoutMs;
+      let last: string | null = null;
+      for (;;) {
+        const state = await client.GET('/requests/{request_id}', { params: { path: { request_id: requestId } }, signal: waitOptions.signal });
+        last = state.status;
+        waitOptions.onProgress?.(state);
+        if (state.status === 'done' || state.status === 'failed') return state;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new RapportTimeoutError(requestId, last, timeoutMs);
+        await sleep(Math.min(intervalMs, left), waitOptions.signal);
+      }
+    },
+  };
+  return client;
+}

@@ -1,0 +1,24 @@
+export {
+  type BackgroundRequest,
+  type BlacklistUploadOptions,
+  type BlacklistUploadResult,
+  type Call,
+  type HttpMethod,
+  type ItemOf,
+  type ListPath,
+  type PathsWith,
+  type Payload,
+  type RapportClient,
+  type RapportClientOptions,
+  type RawClient,
+  type Unwrap,
+  type WaitOptions,
+  createRapportClient,
+  unwrapEnvelope,
+} from './client.js';
+export { RapportError, RapportTimeoutError } from './errors.js';
+export { decodeBase64Url, encodeBase64Url, encodeBranchName, encodeSku, encodeUserRef } from './ids.js';
+export { type PaginateOptions, paginate } from './pagination.js';
+export { type RetryOptions, type Sleep, defaultSleep, retryAfterMs, retryDelay } from './retry.js';
+export type { UploadSource } from './upload.js';
+export type { components, operations, paths } from './schema.js';
