@@ -226,6 +226,8 @@ const MUTATIONS = [
   'extreme-value',
   'extreme-value',
   'extreme-value',
+  'extreme-nested',
+  'extreme-nested',
   'missing-field',
   'extra-fields',
   'deep-nesting',
@@ -342,6 +344,17 @@ function extremeFor(document: any, schema: any, pick: number): unknown {
   return pool[(pick >> 3) % pool.length];
 }
 
+/** Every [container, key] holding a leaf (string, number, boolean) below the top level of a body. */
+function nestedLeaves(value: unknown, depth = 0, out: Array<[Record<string, unknown> | unknown[], string | number]> = []) {
+  if (value === null || typeof value !== 'object') return out;
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (item !== null && typeof item === 'object') nestedLeaves(item, depth + 1, out);
+    else if (depth > 0 && item !== null) out.push([value as Record<string, unknown>, key]);
+  }
+  return out;
+}
+
 function nest(depth: number): string {
   return '['.repeat(depth) + ']'.repeat(depth);
 }
@@ -408,6 +421,18 @@ export function requestArbitrary(context: Context, op: Operation): fc.Arbitrary<
           if (field) {
             field[0][field[1]] = extremeFor(context.document, field[2], pick >> 4);
             kind = `extreme-value ${field[1]}`;
+          }
+          break;
+        }
+        case 'extreme-nested': {
+          const leaves = nestedLeaves(body);
+          const leaf = leaves[pick % Math.max(1, leaves.length)];
+          if (leaf) {
+            const [container, key] = leaf;
+            const current = (container as Record<string | number, unknown>)[key];
+            const type = typeof current === 'number' ? 'integer' : typeof current === 'boolean' ? 'integer' : 'string';
+            (container as Record<string | number, unknown>)[key] = extremeFor(context.document, { type }, pick >> 4);
+            kind = `extreme-nested ${String(key)}`;
           }
           break;
         }
