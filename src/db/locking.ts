@@ -25,3 +25,16 @@ export function lockedForUpdate<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   return isPostgres(db) ? query.forUpdate() : query;
 }
+
+/**
+ * lockedForUpdate for rows about to be updated in non-key columns only (PostgreSQL FOR NO KEY
+ * UPDATE): it does not conflict with the key-share locks that inserts referencing those rows take
+ * (a purchase or ledger entry naming its user), so an insert earlier in the same transaction, by
+ * this caller or another, cannot turn the lock into a deadlock.
+ */
+export function lockedForNoKeyUpdate<DB, TB extends keyof DB, O>(
+  db: Kysely<any>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isPostgres(db) ? query.forNoKeyUpdate() : query;
+}

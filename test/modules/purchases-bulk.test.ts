@@ -117,6 +117,39 @@ describe('POST /purchases/bulk', () => {
     expectError(await t.get(`/apiv3/products/${b64('BULK-2')}`), 404, 'not_found');
   });
 
+  it('undoes only the failing purchase when it fails while being written: its products and branch are not created', async () => {
+    const nearlyFull = await createUser(t, { points: Number.MAX_SAFE_INTEGER - 1 });
+    const user = await createUser(t, { points: 0 });
+    const body = [
+      purchaseBody(user, { points: 1, purchase_detail: [{ sku: 'ROLL-X', product_name: 'x' }] }),
+      purchaseBody(nearlyFull, {
+        points: 2,
+        branch_name: 'Rolled Back Branch',
+        purchase_detail: [{ sku: 'ROLL-Y', product_name: 'from the failed one', category: ['roll-cat'] }],
+      }),
+      purchaseBody(user, { points: 1, purchase_detail: [{ sku: 'ROLL-Y', product_name: 'from the stored one', unit_price: 3 }] }),
+    ];
+    const result = expectOk(await t.post('/apiv3/purchases/bulk', body));
+    assert.deepEqual(result, {
+      created: 2,
+      failed: [
+        {
+          index: 1,
+          invoice_number: body[1]!.invoice_number,
+          code: 'bad_request',
+          message: "points: crediting 2 points would take the user's balance above 9007199254740991",
+        },
+      ],
+    });
+    assert.deepEqual(await byInvoice(body[1]!.invoice_number), []);
+    assert.deepEqual(expectOk(await t.get('/apiv3/branches?search=Rolled Back')), []);
+    expectError(await t.get('/apiv3/categories/roll-cat'), 404, 'not_found');
+    const product = expectOk(await t.get(`/apiv3/products/${b64('ROLL-Y')}`));
+    assert.deepEqual([product.name, product.price, product.category], ['from the stored one', 3, []]);
+    assert.equal((await pointsOf(t, user)).points, 2);
+    assert.equal((await pointsOf(t, nearlyFull)).points, Number.MAX_SAFE_INTEGER - 1);
+  });
+
   it('refuses a body that is not an array of 1 to 100 objects, storing nothing', async () => {
     const user = await createUser(t);
     const invoice = nextInvoice('BULK-WHOLE');
@@ -149,7 +182,13 @@ describe('POST /purchases/bulk', () => {
       }),
     );
     assert.deepEqual(expectOk(await t.post('/apiv3/purchases/bulk', body)), { created: 100, failed: [] });
-    assert.equal((await pointsOf(t, users[0]!)).points, 50);
+    const ledger = await pointsOf(t, users[0]!);
+    assert.equal(ledger.points, 50);
+    // 50 credits of one user in one request: each entry's balance is the one right after it.
+    assert.deepEqual(
+      ledger.transactions.map((entry) => [entry.concept, entry.points, entry.balance]),
+      Array.from({ length: 50 }, (_, i) => ['purchase', 1, 50 - i]),
+    );
     assert.equal((await pointsOf(t, users[1]!)).points, 50);
     const pages = [0, 1, 2].map((page) => t.get(`/apiv3/products?search=HUNDRED-&limit=100&page=${page}`));
     assert.deepEqual(

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, PurchaseItemsTable, PurchasesTable } from '../../db/types.js';
 import type { DateRange } from '../../http/date-range.js';
 import type { Page } from '../../http/pagination.js';
@@ -24,7 +24,27 @@ export interface LockedPurchase {
   createtime: string;
 }
 
-// Bounded multi-row inserts (SQLite allows 32,766 bound parameters; 8 per item row).
+/**
+ * Runs `work` inside a savepoint of the caller's transaction: when it throws, only its own writes
+ * are undone and the transaction goes on (on PostgreSQL too, whose transaction an error would
+ * otherwise abort). The error is rethrown.
+ */
+export async function inSavepoint<T>(trx: Kysely<DB>, work: () => Promise<T>): Promise<T> {
+  await sql`savepoint purchase_write`.execute(trx);
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await sql`rollback to savepoint purchase_write`.execute(trx);
+    await sql`release savepoint purchase_write`.execute(trx);
+    throw error;
+  }
+  await sql`release savepoint purchase_write`.execute(trx);
+  return result;
+}
+
+// Bounded multi-row inserts (SQLite allows 32,766 bound parameters; 17 per purchase, 8 per item).
+const PURCHASE_CHUNK = 100;
 const ITEM_CHUNK = 500;
 
 export class PurchasesRepository {
@@ -43,33 +63,37 @@ export class PurchasesRepository {
   }
 
   /**
-   * Inserts the purchase unless the account has that invoice number (also one a concurrent
-   * transaction has just inserted: the unique index decides). Answers the new id, or undefined for
-   * a duplicate. ON CONFLICT DO NOTHING keeps a PostgreSQL transaction usable after the conflict.
+   * Inserts the purchases whose invoice number the account does not have (also one a concurrent
+   * transaction has just inserted: the unique index decides). Answers the new ids by invoice
+   * number; a duplicate is absent. ON CONFLICT DO NOTHING keeps a PostgreSQL transaction usable.
    */
-  async insertUnlessDuplicate(accountId: number, row: NewPurchaseRow): Promise<number | undefined> {
-    const inserted = await this.db
-      .insertInto('purchases')
-      .values({ ...row, account_id: accountId })
-      .onConflict((oc) => oc.columns(['account_id', 'invoice_number']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted === undefined ? undefined : Number(inserted.id);
+  async insertUnlessDuplicate(accountId: number, rows: NewPurchaseRow[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    for (let start = 0; start < rows.length; start += PURCHASE_CHUNK) {
+      const inserted = await this.db
+        .insertInto('purchases')
+        .values(rows.slice(start, start + PURCHASE_CHUNK).map((row) => ({ ...row, account_id: accountId })))
+        .onConflict((oc) => oc.columns(['account_id', 'invoice_number']).doNothing())
+        .returning(['id', 'invoice_number'])
+        .execute();
+      for (const row of inserted) ids.set(row.invoice_number, Number(row.id));
+    }
+    return ids;
   }
 
-  /** Inserts the items of a purchase; answers their ids in the order given. */
-  async insertItems(accountId: number, purchaseId: number, items: NewPurchaseItemRow[]): Promise<number[]> {
-    const ids: number[] = [];
+  /** Inserts items of one or more purchases; answers their ids in the order given. */
+  async insertItems(accountId: number, items: Array<NewPurchaseItemRow & { purchase_id: number }>): Promise<number[]> {
+    const idOf = new Map<string, number>();
     for (let start = 0; start < items.length; start += ITEM_CHUNK) {
       const rows = await this.db
         .insertInto('purchase_items')
-        .values(items.slice(start, start + ITEM_CHUNK).map((item) => ({ ...item, account_id: accountId, purchase_id: purchaseId })))
-        .returning(['id', 'position'])
+        .values(items.slice(start, start + ITEM_CHUNK).map((item) => ({ ...item, account_id: accountId })))
+        .returning(['id', 'purchase_id', 'position'])
         .execute();
-      // RETURNING's row order is not promised: place each id by its position.
-      for (const row of rows) ids[Number(row.position)] = Number(row.id);
+      // RETURNING's row order is not promised: each id is placed by its purchase and position.
+      for (const row of rows) idOf.set(`${row.purchase_id}:${row.position}`, Number(row.id));
     }
-    return ids;
+    return items.map((item) => idOf.get(`${item.purchase_id}:${item.position}`)!);
   }
 
   /**

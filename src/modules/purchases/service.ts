@@ -13,7 +13,7 @@ import { type NewProductRow, ProductsRepository } from '../products/repository.j
 import { type UserRow, UsersRepository } from '../users/repository.js';
 import { dropNulls, invoiceText, kindsUsed, type PreparedPurchase, type PurchaseDefinitions, preparePurchase } from './prepare.js';
 import { presentPurchase, presentPurchases, type PurchaseUser } from './present.js';
-import { type PurchaseFilter, type PurchaseItemRow, type PurchaseListRow, PurchasesRepository } from './repository.js';
+import { inSavepoint, type PurchaseFilter, type PurchaseItemRow, type PurchaseListRow, PurchasesRepository } from './repository.js';
 import { type BulkFailure, type BulkResult, PurchaseInput, type PurchaseListQuery, type PurchaseObject } from './schemas.js';
 
 /** The highest balance the points ledger keeps exact (O4). */
@@ -21,6 +21,8 @@ const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
 /** PostgreSQL: deadlock detected, serialization failure. A purchase's transaction is retried on them. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
+/** Bulk purchases committed together (each in its own savepoint). */
+const PURCHASES_PER_TRANSACTION = 25;
 
 function duplicated(invoiceNumber: string): AppError {
   return new AppError(400, 'duplicated_purchase_number', `invoice_number: a purchase with invoice_number "${invoiceNumber}" already exists`);
@@ -41,11 +43,54 @@ async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What the writes of one request learn and share: products and branches known to exist. */
-interface WriteCache {
-  skus: Set<string>;
-  /** Branch id by name key (lower-cased, trimmed). */
-  branches: Map<string, { id: number; name: string }>;
+type BranchRef = { id: number; name: string };
+
+const branchKey = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The products and branches a request knows to exist: those read or committed, plus those written
+ * by the purchases of the open transaction (staged), which count only once it commits.
+ */
+class KnownRecords {
+  private readonly stagedSkus = new Set<string>();
+  private readonly stagedBranches = new Map<string, BranchRef>();
+
+  constructor(
+    private readonly skus: Set<string>,
+    private readonly branches = new Map<string, BranchRef>(),
+  ) {}
+
+  hasSku(sku: string): boolean {
+    return this.skus.has(sku) || this.stagedSkus.has(sku);
+  }
+
+  branch(name: string): BranchRef | undefined {
+    const key = branchKey(name);
+    return this.branches.get(key) ?? this.stagedBranches.get(key);
+  }
+
+  stage(outcome: { newSkus: string[]; branches: BranchRef[] }): void {
+    for (const sku of outcome.newSkus) this.stagedSkus.add(sku);
+    for (const branch of outcome.branches) this.stagedBranches.set(branchKey(branch.name), branch);
+  }
+
+  commit(): void {
+    for (const sku of this.stagedSkus) this.skus.add(sku);
+    for (const [key, branch] of this.stagedBranches) this.branches.set(key, branch);
+    this.discard();
+  }
+
+  discard(): void {
+    this.stagedSkus.clear();
+    this.stagedBranches.clear();
+  }
+}
+
+/** A bulk element ready to write: its position in the request, the purchase and its user. */
+interface Pending {
+  index: number;
+  purchase: PreparedPurchase;
+  userId: number;
 }
 
 interface Written {
@@ -53,7 +98,24 @@ interface Written {
   items: PurchaseItemRow[];
 }
 
-const branchKey = (name: string) => name.trim().toLowerCase();
+type PurchaseListRowWithoutId = Omit<PurchaseListRow, 'id' | 'account_id'>;
+
+/** What a group write stored, and the products and branches it made sure of. */
+interface WrittenGroup {
+  written: Written[];
+  newSkus: string[];
+  branches: BranchRef[];
+}
+
+/** One purchase of a group could not be written (S2 duplicate, refused credit): which, and why. */
+class PurchaseFailed extends Error {
+  constructor(
+    readonly entry: Pending,
+    readonly error: AppError,
+  ) {
+    super(error.message);
+  }
+}
 
 // Each element of POST /purchases/bulk is checked with the app's own strict body validator (unknown
 // keys removed, no type coercion), so it answers exactly what POST /purchases would.
@@ -102,9 +164,15 @@ export class PurchasesService {
     if ((await this.repo.existingInvoices(accountId, [prepared.invoiceNumber])).size > 0) throw duplicated(prepared.invoiceNumber);
     const user = await this.users.findByIdentity(accountId, prepared.identity);
     if (!user) throw userNotFound();
-    const cache: WriteCache = { skus: await this.knownSkus(accountId, [prepared]), branches: new Map() };
-    const written = await this.insert(accountId, prepared, Number(user.id), cache, this.now());
-    return this.presentWritten(written, prepared, user, definitions);
+    const known = new KnownRecords(await this.knownSkus(accountId, [prepared]));
+    const now = this.now();
+    const entry: Pending = { index: 0, purchase: prepared, userId: Number(user.id) };
+    try {
+      const group = await retryingDeadlocks(() => this.db.transaction().execute((trx) => this.writeGroup(trx, accountId, [entry], known, now)));
+      return this.presentWritten(group.written[0]!, prepared, user, definitions);
+    } catch (error) {
+      throw error instanceof PurchaseFailed ? error.error : error;
+    }
   }
 
   /** S3: POST /purchases/bulk. Each element is taken on its own; the request fails only as a whole body. */
@@ -152,21 +220,28 @@ export class PurchasesService {
       ),
       this.knownSkus(accountId, purchases),
     ]);
-    const cache: WriteCache = { skus, branches: new Map() };
-    const now = this.now();
-    let created = 0;
+    // Duplicates and unknown users fail before any write; a repeated invoice number fails after its
+    // first occurrence.
+    const pending: Pending[] = [];
     for (const [position, { index, purchase }] of prepared.entries()) {
       const user = users[position];
-      try {
-        if (stored.has(purchase.invoiceNumber)) throw duplicated(purchase.invoiceNumber);
-        if (!user) throw userNotFound();
-        await this.insert(accountId, purchase, Number(user.id), cache, now);
+      if (stored.has(purchase.invoiceNumber)) fail(index, purchase.invoiceNumber, duplicated(purchase.invoiceNumber));
+      else if (!user) fail(index, purchase.invoiceNumber, userNotFound());
+      else {
         stored.add(purchase.invoiceNumber);
-        created += 1;
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        fail(index, purchase.invoiceNumber, error);
+        pending.push({ index, purchase, userId: Number(user.id) });
       }
+    }
+    // In user id order: every request then locks balances in one global order (no deadlock cycle).
+    pending.sort((a, b) => a.userId - b.userId || a.index - b.index);
+    const known = new KnownRecords(skus);
+    const now = this.now();
+    let created = 0;
+    for (let start = 0; start < pending.length; start += PURCHASES_PER_TRANSACTION) {
+      const chunk = pending.slice(start, start + PURCHASES_PER_TRANSACTION);
+      const errors = await this.writeChunk(accountId, chunk, known, now);
+      created += chunk.length - errors.size;
+      for (const [entry, error] of errors) fail(entry.index, entry.purchase.invoiceNumber, error);
     }
     failed.sort((a, b) => a.index - b.index);
     return { created, failed };
@@ -181,22 +256,22 @@ export class PurchasesService {
     const user = await this.users.findByIdentity(accountId, prepared.identity);
     if (!user) throw userNotFound();
     const userId = Number(user.id);
-    const cache: WriteCache = { skus: await this.knownSkus(accountId, [prepared]), branches: new Map() };
+    const known = new KnownRecords(await this.knownSkus(accountId, [prepared]));
     const now = this.now();
     const written = await retryingDeadlocks(() =>
       this.db.transaction().execute(async (trx) => {
         const repo = new PurchasesRepository(trx);
         const locked = await repo.lockByInvoice(accountId, prepared.invoiceNumber);
         if (!locked) throw notFound(); // deleted meanwhile
-        const branch = await this.branchOf(trx, accountId, prepared.branchName, cache, now);
-        await this.createProducts(trx, accountId, prepared, cache, now);
+        const branch = await this.branchOf(trx, accountId, prepared.branchName, known, now);
+        await this.createProducts(trx, accountId, [prepared], known, now);
         const row = { ...prepared.row, user_id: userId, branch_id: branch?.id ?? null, createtime: prepared.createtime ?? locked.createtime };
         await repo.replace(accountId, locked.id, row);
         await deleteCustomValues(trx, accountId, 'purchase_items', await repo.deleteItems(accountId, locked.id));
         await deleteCustomValues(trx, accountId, 'purchases', [locked.id]);
-        const items = await this.insertItems(trx, accountId, locked.id, prepared);
+        const [items] = await this.insertItems(trx, accountId, [{ purchaseId: locked.id, prepared }]);
         await this.movePoints(trx, accountId, prepared, locked, userId, now);
-        const written: Written = { row: { ...row, id: locked.id, account_id: accountId, branch_name: branch?.name ?? null }, items };
+        const written: Written = { row: { ...row, id: locked.id, account_id: accountId, branch_name: branch?.name ?? null }, items: items! };
         return written;
       }),
     );
@@ -237,65 +312,157 @@ export class PurchasesService {
     }
   }
 
-  /** One purchase in its own transaction: branch, products, purchase, items, custom values, points. */
-  private async insert(accountId: number, prepared: PreparedPurchase, userId: number, cache: WriteCache, now: string): Promise<Written> {
-    const outcome = await retryingDeadlocks(() =>
-      this.db.transaction().execute(async (trx) => {
-        const branch = await this.branchOf(trx, accountId, prepared.branchName, cache, now);
-        const newSkus = await this.createProducts(trx, accountId, prepared, cache, now);
-        const row = { ...prepared.row, user_id: userId, branch_id: branch?.id ?? null, createtime: prepared.createtime ?? now };
-        const id = await new PurchasesRepository(trx).insertUnlessDuplicate(accountId, row);
-        if (id === undefined) throw duplicated(prepared.invoiceNumber);
-        const items = await this.insertItems(trx, accountId, id, prepared);
-        if (prepared.points > 0) {
-          const entry = { concept: 'purchase', description: prepared.invoiceNumber };
-          if (!(await new UsersRepository(trx).recordPoints(accountId, userId, prepared.points, entry, now))) {
-            throw invalidField('points', `crediting ${prepared.points} points would take the user's balance above ${MAX_BALANCE}`);
+  /**
+   * Bulk: a chunk of purchases in one transaction, written together (one multi-row insert of the
+   * purchases, one of their items, one of their custom values, then each one's points in user id
+   * order). One commit and few statements for many purchases is what makes bulk fast on both
+   * databases; the chunk bounds how long balances stay locked. When one purchase fails while being
+   * written (a duplicate inserted meanwhile, a refused credit), the chunk is rolled back and written
+   * again one purchase per savepoint, so only that one fails. A deadlock (PostgreSQL) runs the
+   * chunk again. Answers the failed entries.
+   */
+  private async writeChunk(accountId: number, chunk: Pending[], known: KnownRecords, now: string): Promise<Map<Pending, AppError>> {
+    const failures = await retryingDeadlocks(async () => {
+      known.discard();
+      try {
+        const group = await this.db.transaction().execute((trx) => this.writeGroup(trx, accountId, chunk, known, now));
+        known.stage(group);
+        return new Map<Pending, AppError>();
+      } catch (error) {
+        if (!(error instanceof PurchaseFailed)) throw error;
+      }
+      known.discard();
+      return this.db.transaction().execute(async (trx) => {
+        const failed = new Map<Pending, AppError>();
+        for (const entry of chunk) {
+          try {
+            known.stage(await inSavepoint(trx, () => this.writeGroup(trx, accountId, [entry], known, now)));
+          } catch (error) {
+            if (!(error instanceof PurchaseFailed)) throw error;
+            failed.set(entry, error.error);
           }
         }
-        const written: Written = { row: { ...row, id, account_id: accountId, branch_name: branch?.name ?? null }, items };
-        return { written, branch, newSkus };
-      }),
-    );
-    // Only what has committed is known to exist for the next purchases of the request.
-    for (const sku of outcome.newSkus) cache.skus.add(sku);
-    if (outcome.branch) cache.branches.set(branchKey(outcome.branch.name), outcome.branch);
-    return outcome.written;
+        return failed;
+      });
+    });
+    known.commit();
+    return failures;
   }
 
-  /** The items and every custom value of the purchase (the purchase's and its items'). */
-  private async insertItems(trx: Kysely<DB>, accountId: number, purchaseId: number, prepared: PreparedPurchase): Promise<PurchaseItemRow[]> {
-    const rows = prepared.items.map((item) => item.row);
-    const ids = await new PurchasesRepository(trx).insertItems(accountId, purchaseId, rows);
-    await storeCustomValues(
+  /**
+   * Purchases in the caller's transaction: branches, products, the purchases, their items, custom
+   * values and points. A purchase that cannot be written throws PurchaseFailed naming it. Answers
+   * what was written, and the products and branches it made known (to stage once committed).
+   */
+  private async writeGroup(trx: Kysely<DB>, accountId: number, group: Pending[], known: KnownRecords, now: string): Promise<WrittenGroup> {
+    const branches = new Map<string, BranchRef>();
+    const rows: PurchaseListRowWithoutId[] = [];
+    for (const { purchase, userId } of group) {
+      let branch: BranchRef | null = null;
+      if (purchase.branchName !== undefined) {
+        const key = branchKey(purchase.branchName);
+        branch = branches.get(key) ?? (await this.branchOf(trx, accountId, purchase.branchName, known, now));
+        branches.set(key, branch!);
+      }
+      rows.push({ ...purchase.row, user_id: userId, branch_id: branch?.id ?? null, createtime: purchase.createtime ?? now, branch_name: branch?.name ?? null });
+    }
+    const newSkus = await this.createProducts(
       trx,
       accountId,
-      [
-        { recordId: purchaseId, values: prepared.custom },
-        ...prepared.items.map((item, i) => ({ recordId: ids[i]!, values: item.custom })),
-      ],
-      { fresh: true },
+      group.map((entry) => entry.purchase),
+      known,
+      now,
     );
-    return rows.map((row, i) => ({ ...row, id: ids[i]!, account_id: accountId, purchase_id: purchaseId, data: row.data ?? '{}' }));
+    const ids = await new PurchasesRepository(trx).insertUnlessDuplicate(
+      accountId,
+      rows.map(({ branch_name: _, ...row }) => row),
+    );
+    const missing = group.find((entry) => !ids.has(entry.purchase.invoiceNumber));
+    if (missing) throw new PurchaseFailed(missing, duplicated(missing.purchase.invoiceNumber));
+    const purchaseIds = group.map((entry) => ids.get(entry.purchase.invoiceNumber)!);
+    const items = await this.insertItems(
+      trx,
+      accountId,
+      group.map((entry, i) => ({ purchaseId: purchaseIds[i]!, prepared: entry.purchase })),
+    );
+    await this.creditPoints(trx, accountId, group, now);
+    return {
+      written: group.map((_, i) => ({ row: { ...rows[i]!, id: purchaseIds[i]!, account_id: accountId }, items: items[i]! })),
+      newSkus,
+      branches: [...branches.values()],
+    };
   }
 
-  private async branchOf(trx: Kysely<DB>, accountId: number, name: string | undefined, cache: WriteCache, now: string) {
+  /**
+   * S1: each purchase's points credited through the ledger (concept `purchase`, its invoice number
+   * as description); a group's credits in three statements. A refused credit fails its purchase.
+   */
+  private async creditPoints(trx: Kysely<DB>, accountId: number, group: Pending[], now: string): Promise<void> {
+    const refuse = (entry: Pending) =>
+      new PurchaseFailed(entry, invalidField('points', `crediting ${entry.purchase.points} points would take the user's balance above ${MAX_BALANCE}`));
+    const credited = group.filter((entry) => entry.purchase.points > 0);
+    const users = new UsersRepository(trx);
+    const entryOf = (entry: Pending) => ({ concept: 'purchase', description: entry.purchase.invoiceNumber });
+    if (credited.length === 1) {
+      const [only] = credited;
+      if (!(await users.recordPoints(accountId, only!.userId, only!.purchase.points, entryOf(only!), now))) throw refuse(only!);
+      return;
+    }
+    const refused = await users.recordCredits(
+      accountId,
+      credited.map((entry) => ({ userId: entry.userId, points: entry.purchase.points, entry: entryOf(entry) })),
+      now,
+    );
+    const first = credited.find((entry) => refused.has(entry.userId));
+    if (first) throw refuse(first);
+  }
+
+  /** The items and every custom value of the purchases (theirs and their items'): one insert each. */
+  private async insertItems(
+    trx: Kysely<DB>,
+    accountId: number,
+    purchases: Array<{ purchaseId: number; prepared: PreparedPurchase }>,
+  ): Promise<PurchaseItemRow[][]> {
+    const rows = purchases.flatMap(({ purchaseId, prepared }) => prepared.items.map((item) => ({ ...item.row, purchase_id: purchaseId })));
+    const ids = await new PurchasesRepository(trx).insertItems(accountId, rows);
+    const records: Array<{ recordId: number; values: ResolvedValue[] }> = [];
+    const out: PurchaseItemRow[][] = [];
+    let next = 0;
+    for (const { purchaseId, prepared } of purchases) {
+      records.push({ recordId: purchaseId, values: prepared.custom });
+      const items: PurchaseItemRow[] = [];
+      for (const item of prepared.items) {
+        const id = ids[next]!;
+        records.push({ recordId: id, values: item.custom });
+        items.push({ ...rows[next]!, id, account_id: accountId, data: item.row.data ?? '{}' });
+        next += 1;
+      }
+      out.push(items);
+    }
+    await storeCustomValues(trx, accountId, records, { fresh: true });
+    return out;
+  }
+
+  private async branchOf(trx: Kysely<DB>, accountId: number, name: string | undefined, known: KnownRecords, now: string) {
     if (name === undefined) return null;
-    const known = cache.branches.get(branchKey(name));
-    if (known) return known;
+    const found = known.branch(name);
+    if (found) return found;
     const row = await new BranchesRepository(trx).ensureByName(accountId, name, now);
     return { id: Number(row.id), name: row.name };
   }
 
   /**
-   * S1: every SKU of the purchase that is not a product becomes one (name, price, url, images, brand,
-   * category); existing products are not changed. In SKU order, so that two transactions creating
-   * the same products wait for each other rather than deadlock. Answers the SKUs it tried.
+   * S1: every SKU of the purchases that is not a product becomes one (name, price, url, images,
+   * brand, category: of its first mention); existing products are not changed. In SKU order, so
+   * that two transactions creating the same products wait for each other rather than deadlock.
+   * Answers the SKUs it made sure of.
    */
-  private async createProducts(trx: Kysely<DB>, accountId: number, prepared: PreparedPurchase, cache: WriteCache, now: string) {
+  private async createProducts(trx: Kysely<DB>, accountId: number, purchases: PreparedPurchase[], known: KnownRecords, now: string) {
     const missing = new Map<string, PreparedPurchase['items'][number]>();
-    for (const item of prepared.items) {
-      if (!cache.skus.has(item.row.sku) && !missing.has(item.row.sku)) missing.set(item.row.sku, item);
+    for (const purchase of purchases) {
+      for (const item of purchase.items) {
+        if (!known.hasSku(item.row.sku) && !missing.has(item.row.sku)) missing.set(item.row.sku, item);
+      }
     }
     if (missing.size === 0) return [];
     const rows: NewProductRow[] = [];

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import { lockedForUpdate } from '../../db/locking.js';
+import { lockedForNoKeyUpdate, lockedForUpdate } from '../../db/locking.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/types.js';
 import type { DateRange } from '../../http/date-range.js';
@@ -198,6 +198,54 @@ export class UsersRepository {
       .returning(['id'])
       .executeTakeFirstOrThrow();
     return { balance: updated.points, transactionId: transaction.id };
+  }
+
+  /**
+   * recordPoints for many credits at once (bulk purchases): three statements whatever their number.
+   * The users' rows are locked in id order (so concurrent callers cannot deadlock; FOR NO KEY UPDATE,
+   * which the key-share locks of inserts naming these users do not conflict with), their balances
+   * set in one UPDATE, and the ledger entries written in one insert, each with the balance right
+   * after it. All or nothing: when a credit would take a balance beyond the largest one, nothing is
+   * written and the refused user ids are answered. Credits only (positive amounts). Run it in a
+   * transaction.
+   */
+  async recordCredits(
+    accountId: number,
+    credits: Array<{ userId: number; points: number; entry: PointsEntry }>,
+    now: string,
+  ): Promise<Set<number>> {
+    const refused = new Set<number>();
+    if (credits.length === 0) return refused;
+    const ids = [...new Set(credits.map((credit) => credit.userId))].sort((a, b) => a - b);
+    const rows = await lockedForNoKeyUpdate(
+      this.db,
+      this.db.selectFrom('users').select(['id', 'points']).where('account_id', '=', accountId).where('id', 'in', ids).orderBy('id'),
+    ).execute();
+    const balances = new Map(rows.map((row) => [Number(row.id), Number(row.points)]));
+    const ledger = credits.map((credit) => {
+      const balance = (balances.get(credit.userId) ?? Number.NaN) + credit.points;
+      if (!(balance <= MAX_BALANCE)) refused.add(credit.userId); // NaN: no such user
+      balances.set(credit.userId, balance);
+      return {
+        account_id: accountId,
+        user_id: credit.userId,
+        concept: credit.entry.concept,
+        points: credit.points,
+        description: credit.entry.description ?? null,
+        balance_after: balance,
+        createtime: now,
+      };
+    });
+    if (refused.size > 0) return refused;
+    const points = sql<number>`case ${sql.join(
+      ids.map((id) => sql`when id = ${id} then cast(${balances.get(id)!} as bigint)`),
+      sql` `,
+    )} end`;
+    await this.db.updateTable('users').set({ points, updatetime: now }).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    for (let start = 0; start < ledger.length; start += 500) {
+      await this.db.insertInto('points_transactions').values(ledger.slice(start, start + 500)).execute();
+    }
+    return refused;
   }
 
   listTransactions(accountId: number, userId: number, page: Page) {
