@@ -6,7 +6,11 @@ import type { AppContext } from './context.js';
 import { type Database, isReachable } from './db/database.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
-import { loggerOptions } from './http/logging.js';
+import { registerCors } from './http/cors.js';
+import { LazySchemas } from './http/lazy-schemas.js';
+import { loggerOptions, requestId } from './http/logging.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerOverloadProtection } from './http/overload.js';
 import { registerOpenApi } from './http/openapi.js';
 import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
 import { requestHandlers } from './jobs/handlers.js';
@@ -27,18 +31,27 @@ export interface AppOptions {
 /** Builds the whole application; never listens and never reads process.env. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const schemas = new LazySchemas(); // cold start: each route's schemas compile on first use
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false, // requestId() keeps a sane incoming X-Request-Id, else makes a UUID
+    genReqId: requestId,
+    trustProxy: config.trustProxy,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: schemas.serializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(schemas.validatorCompiler(validatorCompiler));
+  app.addHook('onListen', async () => {
+    void schemas.warmUp((error) => app.log.error({ err: error }, 'a route schema does not compile'));
+  });
   installErrorHandling(app);
+  const load = registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
+  await registerCors(app, config.corsOrigins);
 
   // O3: once shutdown starts, requests still arriving on open connections get the envelope 503.
   let closing = false;
@@ -74,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('retry-after', '5');
     return reply.status(503).send({ status: 'unavailable' });
   });
+  registerMetrics(app, { config, database, clock: options.clock ?? systemClock, load });
 
   const clock = options.clock ?? systemClock;
   // The background worker (K3) lives in the server process; with WORKER_ENABLED=false this process

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, appVersion, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './lib/time.js';
@@ -17,7 +18,12 @@ Commands:
   keys list --account <id>       list an account's keys (prefixes only)
   keys revoke <prefix>           revoke the key(s) with that prefix
 
-Configuration comes from the environment: DATABASE_URL, HOST, PORT, LOG_LEVEL, ...`;
+Options:
+  --version                      print the version and exit
+  -h, --help                     print this help
+
+Configuration comes from the environment: DATABASE_URL, HOST, PORT, LOG_LEVEL, ... (see the README).
+The list commands only read: they never create or migrate the database.`;
 
 class UsageError extends Error {}
 
@@ -26,23 +32,46 @@ function accountId(value: string | undefined): number {
   return Number(value);
 }
 
-async function withAccounts<T>(fn: (service: AccountsService) => Promise<T>): Promise<T> {
+/** Commands that change data bring the database up to date first; read-only ones never write. */
+async function withAccounts<T>(mode: 'write' | 'read', fn: (service: AccountsService) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  if (mode === 'read' && config.database.kind === 'sqlite' && config.database.filename !== ':memory:' && !existsSync(config.database.filename)) {
+    throw new UsageError(`no database at ${config.database.filename}: start the server or run "rapport migrate" first`);
+  }
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database);
+    if (mode === 'write') await migrateToLatest(database);
     return await fn(new AccountsService(database.db, systemClock));
+  } catch (error) {
+    if (mode === 'read' && isMissingTable(error)) {
+      throw new UsageError('the database has no Rapport tables yet: start the server or run "rapport migrate" first');
+    }
+    throw error;
   } finally {
     await database.close();
   }
+}
+
+function isMissingTable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '42P01' || (typeof message === 'string' && message.startsWith('no such table'));
 }
 
 async function run(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      name: { type: 'string' },
+      account: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
   });
+  if (values.version) {
+    console.log(appVersion());
+    return;
+  }
   const [command = 'serve', sub, arg] = positionals;
   if (values.help || command === 'help') {
     console.log(USAGE);
@@ -66,7 +95,7 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'accounts' && sub === 'create') {
     if (!values.name) throw new UsageError('accounts create needs --name <name>');
     const name = values.name;
-    await withAccounts(async (service) => {
+    await withAccounts('write', async (service) => {
       const account = await service.createAccount(name);
       const { key, row } = await service.createKey(account.id);
       console.log(`account ${account.id} "${account.name}" created; key prefix ${row.prefix}`);
@@ -75,14 +104,14 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'accounts' && sub === 'list') {
-    await withAccounts(async (service) => {
+    await withAccounts('read', async (service) => {
       for (const a of await service.listAccounts()) console.log(`${a.id}\t${a.name}\t${a.created_at}`);
     });
     return;
   }
   if (command === 'keys' && sub === 'create') {
     const id = accountId(values.account);
-    await withAccounts(async (service) => {
+    await withAccounts('write', async (service) => {
       const { key, row } = await service.createKey(id);
       console.log(`key ${row.prefix} created for account ${id}`);
       console.log(key);
@@ -91,7 +120,7 @@ async function run(argv: string[]): Promise<void> {
   }
   if (command === 'keys' && sub === 'list') {
     const id = accountId(values.account);
-    await withAccounts(async (service) => {
+    await withAccounts('read', async (service) => {
       for (const k of await service.listKeys(id)) {
         console.log(`${k.prefix}\tcreated ${k.created_at}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`);
       }
@@ -100,7 +129,7 @@ async function run(argv: string[]): Promise<void> {
   }
   if (command === 'keys' && sub === 'revoke') {
     if (!arg) throw new UsageError('keys revoke needs the key prefix');
-    await withAccounts(async (service) => {
+    await withAccounts('write', async (service) => {
       const count = await service.revokeKey(arg);
       if (count === 0) throw new UsageError(`no active key with prefix ${arg}`);
       console.log(`revoked ${count} key(s) with prefix ${arg}`);

@@ -1,9 +1,19 @@
 // The only reader of process.env. Every setting is validated here so a bad
 // value stops the start with one line naming the variable.
 
+import { isIP } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
 export type DatabaseConfig =
-  | { kind: 'sqlite'; filename: string }
-  | { kind: 'postgres'; connectionString: string; schema?: string };
+  | { kind: 'sqlite'; filename: string; /** How long a write waits for SQLite's lock before 503 (default 5 s). */ busyTimeoutMs?: number }
+  | { kind: 'postgres'; connectionString: string; schema?: string; /** Connections per process (default 10). */ poolSize?: number };
+
+/** Fastify's `trustProxy`: off, on (any peer is a proxy), or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | string[];
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
 export interface Config {
   host: string;
@@ -18,6 +28,17 @@ export interface Config {
   rateLimitPerMinute: number;
   workerEnabled: boolean;
   workerPollMs: number;
+  trustProxy: TrustProxy;
+  /** Origins allowed by CORS; empty: no CORS headers at all. `['*']`: any origin. */
+  corsOrigins: string[];
+  /** When set, GET /metrics takes only `Authorization: Bearer <token>`; otherwise any live API key. */
+  metricsToken: string | undefined;
+  /** How long a graceful shutdown may take before the remaining connections are cut. */
+  shutdownTimeoutMs: number;
+  /** Load shedding (O5): mean event-loop delay over the last sample beyond which requests get 503; 0 off. */
+  overloadEventLoopDelayMs: number;
+  /** Load shedding (O5): requests in flight beyond which new ones get 503; 0 off. */
+  overloadMaxInFlight: number;
 }
 
 export class ConfigError extends Error {
@@ -65,6 +86,46 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(false|0|no|off)$/i.test(raw)) return false;
+  if (/^(true|yes|on)$/i.test(raw)) return true;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGES.includes(entry)) continue;
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (version === 0 || !validBits || rest.length > 0) {
+      throw new ConfigError('TRUST_PROXY', `must be true, false, or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal) separated by commas; "${entry}" is none`);
+    }
+  }
+  return entries;
+}
+
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  const raw = (env.CORS_ORIGINS ?? '').trim();
+  if (raw === '') return [];
+  const origins = raw.split(',').map((origin) => origin.trim().replace(/\/$/, ''));
+  if (origins.includes('*')) {
+    if (origins.length > 1) throw new ConfigError('CORS_ORIGINS', '* allows every origin and cannot be combined with others');
+    return origins;
+  }
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError('CORS_ORIGINS', `must be * or origins like https://app.example.com separated by commas; "${origin}" is not one`);
+    }
+  }
+  return origins;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -74,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (bootstrapApiKey !== undefined && !/^[A-Za-z0-9_\-.~]{16,128}$/.test(bootstrapApiKey)) {
     throw new ConfigError('BOOTSTRAP_API_KEY', 'must be 16 to 128 characters of letters, digits, _ - . ~');
   }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces');
+  }
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://');
@@ -81,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65535),
-    database: parseDatabaseUrl(env.DATABASE_URL || 'sqlite:./data/rapport.db'),
+    database: withPoolSize(parseDatabaseUrl(env.DATABASE_URL || 'sqlite:./data/rapport.db'), integer(env, 'DB_POOL_SIZE', 10, 1, 1000)),
     logLevel,
     bootstrapApiKey,
     smtpUrl,
@@ -91,5 +156,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     workerEnabled: bool(env, 'WORKER_ENABLED', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10, 600_000),
+    trustProxy: trustProxy(env),
+    corsOrigins: corsOrigins(env),
+    metricsToken,
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    overloadEventLoopDelayMs: integer(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 200, 0, 60_000),
+    overloadMaxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT', 500, 0, 1_000_000),
   };
+}
+
+function withPoolSize(database: DatabaseConfig, poolSize: number): DatabaseConfig {
+  return database.kind === 'postgres' ? { ...database, poolSize } : database;
+}
+
+/** Where the data lives, for the start-up log: the file, or user@host:port/database, never a password. */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.kind === 'sqlite') return `sqlite:${database.filename === ':memory:' ? ':memory:' : resolve(database.filename)}`;
+  const url = new URL(database.connectionString);
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : '';
+  const port = url.port ? `:${url.port}` : '';
+  return `postgres://${user}${url.hostname}${port}${url.pathname}${database.schema ? ` (schema ${database.schema})` : ''}`;
+}
+
+let version: string | undefined;
+
+/** The package's version; package.json sits one level above both src/ and dist/. */
+export function appVersion(): string {
+  version ??= (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return version;
 }

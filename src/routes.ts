@@ -26,7 +26,7 @@ import { usersRoutes } from './modules/users/routes.js';
  */
 export async function apiRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   requireAccount(app, new AccountsService(context.db, context.clock));
-  await registerRateLimit(app, context.config.rateLimitPerMinute);
+  registerRateLimit(app, context);
 
   // POST|GET /users, GET|PUT /users/:id, GET /users/:id/exist, POST|GET /users/:id/points,
   // GET /multiusers/exist, GET /multiusers/find, PUT /multiusers

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PG from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { FastSqliteDialect } from './sqlite-driver.js';
 import type { DB } from './types.js';
@@ -14,24 +15,46 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL schema holding Rapport's tables (and the migration bookkeeping). */
   schema?: string;
+  /** PostgreSQL only: the pool's connections right now (for /metrics). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
-// COUNT(*) and BIGINT come back from pg as strings; every count we read fits a JS number.
-pg.types.setTypeParser(20, (value: string) => Number(value));
-
-export function openDatabase(config: DatabaseConfig): Database {
-  if (config.kind === 'sqlite') return openSqlite(config.filename);
-  return openPostgres(config.connectionString, config.schema);
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
-function openSqlite(filename: string): Database {
+/** A PostgreSQL server that does not answer within this time counts as unreachable (503, O6). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+let pgModule: typeof PG | undefined;
+
+/** pg is loaded only when PostgreSQL is used: a SQLite process starts faster without it. */
+function loadPg(): typeof PG {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof PG;
+    // COUNT(*) and BIGINT come back from pg as strings; every count we read fits a JS number.
+    pgModule.types.setTypeParser(20, (value: string) => Number(value));
+  }
+  return pgModule;
+}
+
+export function openDatabase(config: DatabaseConfig): Database {
+  if (config.kind === 'sqlite') return openSqlite(config.filename, config.busyTimeoutMs ?? 5000);
+  return openPostgres(config.connectionString, config.schema, config.poolSize ?? 10);
+}
+
+function openSqlite(filename: string, busyTimeoutMs: number): Database {
   const inMemory = filename === ':memory:';
   if (!inMemory) mkdirSync(dirname(filename), { recursive: true });
   const connection = new SQLite(filename);
   if (!inMemory) connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
-  connection.pragma('busy_timeout = 5000');
+  // A write waiting longer than this for another process's lock fails with SQLITE_BUSY: 503 (O6).
+  connection.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   connection.pragma('foreign_keys = ON');
   // The default 2 MB page cache makes every index touch of a million-row table a system call;
   // 32 MB keeps the hot index pages of user_events in memory (bulk deletes, listings) while keeping
@@ -48,10 +71,15 @@ function openSqlite(filename: string): Database {
   };
 }
 
-function openPostgres(connectionString: string, schema?: string): Database {
+function openPostgres(connectionString: string, schema: string | undefined, poolSize: number): Database {
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
+    // Without these a server that vanishes (no RST) leaves requests waiting for minutes; with them
+    // they fail, answer 503 (O6), and the pool reconnects by itself when the server is back.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -61,6 +89,7 @@ function openPostgres(connectionString: string, schema?: string): Database {
     db,
     dialect: 'postgres',
     schema: schema ?? 'public',
+    poolStats: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await db.destroy();
     },

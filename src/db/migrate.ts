@@ -6,6 +6,7 @@ import * as benefitsIntegrationStats from './migrations/0003_benefits_integratio
 import * as blacklistStaging from './migrations/0004_blacklist_staging.js';
 import * as bootstrapClaim from './migrations/0005_bootstrap_claim.js';
 import * as commerce from './migrations/0006_commerce.js';
+import * as rateLimits from './migrations/0007_rate_limits.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_blacklist_staging': blacklistStaging,
   '0005_bootstrap_claim': bootstrapClaim,
   '0006_commerce': commerce,
+  '0007_rate_limits': rateLimits,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

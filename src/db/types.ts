@@ -318,6 +318,13 @@ export interface FamilyMembersTable {
   updatetime: string;
 }
 
+export interface RateLimitsTable {
+  account_id: number;
+  /** Unix seconds at which the fixed window starts. */
+  window_start: number;
+  hits: number;
+}
+
 export interface DB {
   accounts: AccountsTable;
   one_time_claims: OneTimeClaimsTable;
@@ -344,4 +351,5 @@ export interface DB {
   purchase_items: PurchaseItemsTable;
   abandoned_carts: AbandonedCartsTable;
   family_members: FamilyMembersTable;
+  rate_limits: RateLimitsTable;
 }

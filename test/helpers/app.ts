@@ -107,7 +107,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...overrides };
+  // Load shedding depends on timing (a busy CI machine delays every event loop): off unless a test
+  // turns it on with its own thresholds (test/ops/overload.test.ts).
+  const quiet = { overloadEventLoopDelayMs: 0, overloadMaxInFlight: 0 };
+  return { ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...quiet, ...overrides };
 }
 
 /**

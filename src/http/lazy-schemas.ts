@@ -1,0 +1,88 @@
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type { FastifySchemaCompiler } from 'fastify';
+
+/**
+ * Cold start (issue 9, item 6): compiling every route's validators (Ajv) and response serializers
+ * (fast-json-stringify) at start-up took most of the time to the first answer. Here each one is
+ * compiled when its route is first used, or by warmUp() in idle slices right after the
+ * server listens — whichever comes first — so /health answers at once and no request waits for
+ * more than its own route's compilation.
+ */
+
+interface Pending {
+  compile(): void;
+}
+
+type AjvLike = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown };
+
+/** One per app: the validators and serializers of its routes not compiled yet. */
+export class LazySchemas {
+  private readonly pending = new Set<Pending>();
+
+  private deferred<F>(build: () => F): () => F {
+    let compiled: F | undefined;
+    const entry: Pending = {
+      compile: () => {
+        if (compiled === undefined) compiled = build();
+        this.pending.delete(entry);
+      },
+    };
+    this.pending.add(entry);
+    return () => {
+      if (compiled === undefined) entry.compile();
+      return compiled!;
+    };
+  }
+
+  /** Wraps the validator compiler (Ajv functions) so each validator is built on first use. */
+  validatorCompiler(compiler: FastifySchemaCompiler<object>): FastifySchemaCompiler<object> {
+    return (routeSchema) => {
+      const get = this.deferred(() => compiler(routeSchema) as unknown as AjvLike);
+      const validate = ((data: unknown, context?: unknown) => {
+        const fn = get();
+        const result = fn(data, context);
+        validate.errors = fn.errors;
+        return result;
+      }) as AjvLike & { schemaEnv: object };
+      // Fastify hands the parent object to functions that have this (Ajv's), so a root value can be coerced.
+      validate.schemaEnv = {};
+      return validate as unknown as ReturnType<FastifySchemaCompiler<object>>;
+    };
+  }
+
+  /** Fastify's `schemaController.compilersFactory.buildSerializer`: the default one, built on first use. */
+  serializerFactory(): SerializerSelector.SerializerFactory {
+    const factory = SerializerSelector();
+    return (externalSchemas, options) => {
+      const compiler = factory(externalSchemas, options);
+      return (route) => {
+        const get = this.deferred(() => compiler(route));
+        return (doc: unknown) => get()(doc);
+      };
+    };
+  }
+
+  /**
+   * Compiles whatever is still pending, 5 ms at a time with 10 ms pauses: requests go first, and the
+   * loop stays mostly idle, so warming up never looks like overload to the load shedding.
+   */
+  warmUp(onError: (error: unknown) => void): Promise<void> {
+    return new Promise((resolve) => {
+      const slice = () => {
+        const until = performance.now() + 5;
+        for (const entry of this.pending) {
+          try {
+            entry.compile();
+          } catch (error) {
+            this.pending.delete(entry); // its route reports the error when used
+            onError(error);
+          }
+          if (performance.now() > until) break;
+        }
+        if (this.pending.size > 0) setTimeout(slice, 10);
+        else resolve();
+      };
+      setTimeout(slice, 10);
+    });
+  }
+}
