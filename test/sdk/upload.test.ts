@@ -9,6 +9,7 @@ import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { RapportError, RapportTimeoutError, createRapportClient } from '../../packages/sdk/src/index.js';
 import { blacklistMultipart } from '../../packages/sdk/src/upload.js';
+import { usingPostgres } from '../helpers/app.js';
 import { rejection, startSdkServer } from './server.js';
 
 const t = await startSdkServer();
@@ -145,6 +146,20 @@ describe('blacklist upload (L1) against the server', () => {
     const { total, entries: first } = await sdk.GET('/account/blacklist', { params: { query: { blacklist: 'email', limit: 1 } } });
     assert.equal(total, count);
     assert.deepEqual(first.map((e) => e.value), ['bulk0@example.com']);
+  });
+
+  // Found by the SDK's tests: on PostgreSQL the server answers 400 "blacklist: is required" when a
+  // valid body arrives as a burst of many small chunks (the same bytes in one piece are accepted;
+  // reproduced with node:http alone). A server-side bug in the upload route, reported to the lead;
+  // skipped there until it is fixed (a failing test would stop everyone's CI).
+  test('a file sent as a thousand one-line chunks', { skip: usingPostgres() && 'server bug on PostgreSQL: the fields after a file of many small chunks are lost' }, async () => {
+    async function* lines() {
+      yield 'telephone\n';
+      for (let i = 0; i < 1000; i += 1) yield `+54 11 4100-${String(i).padStart(4, '0')}\n`;
+    }
+    await sdk.uploadBlacklist({ file: Readable.from(lines()), blacklist: 'telephone', type: 'create' });
+    const { total } = await sdk.GET('/account/blacklist', { params: { query: { blacklist: 'telephone', limit: 1 } } });
+    assert.ok(total >= 1000, String(total));
   });
 
   test('an invalid line is a 400 naming it, and nothing changes', async () => {
