@@ -48,6 +48,25 @@ describe(`concurrent purchases (${usingPostgres() ? 'PostgreSQL, two apps' : 'SQ
     }, 1);
   });
 
+  it('concurrent single purchases written together: one that fails is refused alone, with nothing left behind', async () => {
+    const user = await createUser(t, { points: 0 });
+    const nearlyFull = await createUser(t, { points: Number.MAX_SAFE_INTEGER - 1 });
+    const bodies = Array.from({ length: 12 }, (_, i) =>
+      i === 5
+        ? purchaseBody(nearlyFull, { points: 2, branch_name: 'Group Refused', purchase_detail: [{ sku: 'GROUP-REFUSED', product_name: 'x' }] })
+        : purchaseBody(user, { points: 1, purchase_detail: [{ sku: `GROUP-${i % 3}`, product_name: 'x' }] }),
+    );
+    const responses = await Promise.all(bodies.map((body) => t.post('/apiv3/purchases', body)));
+    responses.forEach((response, i) => {
+      if (i === 5) assert.equal(response.status, 400, response.text);
+      else assert.equal(expectOk(response).invoice_number, bodies[i]!.invoice_number);
+    });
+    assert.match(responses[5]!.body.message, /^points: crediting 2 points would take the user's balance above/);
+    assert.equal((await pointsOf(t, user)).points, 11);
+    assert.equal(expectOk(await t.get('/apiv3/products?search=GROUP-')).length, 3);
+    assert.deepEqual(expectOk(await t.get('/apiv3/branches?search=Group Refused')), []);
+  });
+
   it('concurrent bulk requests crediting the same users in opposite orders all succeed (no deadlock)', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => createUser(t, { points: 0 })));
     const batch = (order: typeof users) =>

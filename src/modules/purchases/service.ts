@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { WriteBatcher } from '../../db/write-batcher.js';
 import { parseDateRange } from '../../http/date-range.js';
 import { AppError, BadRequestError, invalidField, NotFoundError } from '../../http/errors.js';
 import { toPage } from '../../http/pagination.js';
@@ -22,7 +23,7 @@ const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 /** Bulk purchases committed together (each in its own savepoint). */
-const PURCHASES_PER_TRANSACTION = 25;
+const PURCHASES_PER_TRANSACTION = 50;
 
 function duplicated(invoiceNumber: string): AppError {
   return new AppError(400, 'duplicated_purchase_number', `invoice_number: a purchase with invoice_number "${invoiceNumber}" already exists`);
@@ -100,6 +101,14 @@ interface Written {
 
 type PurchaseListRowWithoutId = Omit<PurchaseListRow, 'id' | 'account_id'>;
 
+/** One POST /purchases waiting to be written. */
+interface SingleWrite {
+  accountId: number;
+  entry: Pending;
+  known: KnownRecords;
+  now: string;
+}
+
 /** What a group write stored, and the products and branches it made sure of. */
 interface WrittenGroup {
   written: Written[];
@@ -127,12 +136,19 @@ export class PurchasesService {
   private readonly repo: PurchasesRepository;
   private readonly users: UsersRepository;
 
+  /**
+   * Concurrent POST /purchases share one commit (group commit, db/write-batcher.ts); each purchase
+   * is still all-or-nothing: when one of a group fails, the batcher writes them again one by one.
+   */
+  private readonly singles: WriteBatcher<SingleWrite, WrittenGroup>;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
   ) {
     this.repo = new PurchasesRepository(db);
     this.users = new UsersRepository(db);
+    this.singles = new WriteBatcher(db, (target, write) => this.writeSingle(target, write), PURCHASES_PER_TRANSACTION);
   }
 
   private now(): string {
@@ -168,11 +184,20 @@ export class PurchasesService {
     const now = this.now();
     const entry: Pending = { index: 0, purchase: prepared, userId: Number(user.id) };
     try {
-      const group = await retryingDeadlocks(() => this.db.transaction().execute((trx) => this.writeGroup(trx, accountId, [entry], known, now)));
+      const group = await this.singles.submit({ accountId, entry, known, now });
       return this.presentWritten(group.written[0]!, prepared, user, definitions);
     } catch (error) {
       throw error instanceof PurchaseFailed ? error.error : error;
     }
+  }
+
+  /**
+   * A single purchase in the caller's transaction (when the batcher groups concurrent ones), else in
+   * its own (alone, or retried alone after its group failed).
+   */
+  private writeSingle(db: Kysely<DB>, { accountId, entry, known, now }: SingleWrite): Promise<WrittenGroup> {
+    if (db.isTransaction) return this.writeGroup(db, accountId, [entry], known, now);
+    return retryingDeadlocks(() => db.transaction().execute((trx) => this.writeGroup(trx, accountId, [entry], known, now)));
   }
 
   /** S3: POST /purchases/bulk. Each element is taken on its own; the request fails only as a whole body. */
