@@ -40,6 +40,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // The platform's client configured with a host ending in "/" sends "//apiv3/…".
+    rewriteUrl: (request) => (request.url ?? '/').replace(/^\/{2,}/, '/'),
     frameworkErrors,
     clientErrorHandler,
     schemaController: { compilersFactory: { buildSerializer: schemas.serializerFactory() } },
