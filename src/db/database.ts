@@ -84,6 +84,9 @@ function openPostgres(connectionString: string, schema: string | undefined, pool
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one in use: its query fails (503, O6), but pg also emits 'error' on the client, and the pool
+  // listens only while the client is idle; unheard, that event would end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { expectError, expectOk } from '../helpers/assertions.js';
+import { type OpsApp, type SharedDatabase, createAccount, opsApp, sharedDatabase } from './support.js';
+
+// O5 load shedding, forced with tiny thresholds: an overloaded process answers new requests at once
+// with the envelope 503 and Retry-After, keeps /health, /ready and /metrics answering, and serves
+// again as soon as the load is gone.
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+function send(base: string, path: string, key?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${path}`, { headers: key ? { authorization: `Basic ${key}` } : {}, agent: false }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => {
+        const json = String(response.headers['content-type']).startsWith('application/json');
+        resolve({ status: response.statusCode!, headers: response.headers, body: json ? JSON.parse(text) : text });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function expectShed(answer: Answer): void {
+  assert.equal(answer.status, 503, JSON.stringify(answer.body));
+  assert.equal(answer.body.code, 'service_unavailable');
+  assert.equal(answer.body.payload, null);
+  assert.match(answer.body.message, /overloaded; retry in \d s/);
+  assert.match(String(answer.headers['retry-after']), /^[1-3]$/);
+  assert.match(String(answer.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+}
+
+describe('load shedding', () => {
+  let shared: SharedDatabase;
+  let key: string;
+  before(async () => {
+    shared = await sharedDatabase(2);
+    ({ key } = await createAccount(shared.handles[0]!));
+  });
+  after(() => shared.drop());
+
+  it('refuses requests beyond OVERLOAD_MAX_IN_FLIGHT at once, and serves again when they finish', async () => {
+    const { app } = await opsApp(shared.handles[0]!, { overloadMaxInFlight: 1, overloadEventLoopDelayMs: 0 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      // One request in flight: headers sent, body still coming.
+      const body = JSON.stringify({ service_uid: 'slow-1' });
+      const slow = http.request(`${base}/apiv3/users`, {
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Basic ${key}`, 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+      const slowAnswer = new Promise<number>((resolve, reject) => {
+        slow.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        });
+        slow.on('error', reject);
+      });
+      slow.write(body.slice(0, 5));
+      slow.flushHeaders();
+      // wait until the server has it in flight: then a second request is one too many
+      let refused: Answer | undefined;
+      for (let attempt = 0; attempt < 100 && !refused; attempt++) {
+        const answer = await send(base, '/apiv3/users', key);
+        if (answer.status === 503) refused = answer;
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.ok(refused, 'a second request while one is in flight is refused');
+      expectShed(refused);
+      // the probes are never shed
+      assert.equal((await send(base, '/health')).status, 200);
+      assert.equal((await send(base, '/ready')).status, 200);
+      assert.equal((await send(base, '/metrics', key)).status, 200);
+
+      slow.end(body.slice(5));
+      assert.equal(await slowAnswer, 200);
+      const served = await send(base, '/apiv3/users', key);
+      assert.equal(served.status, 200);
+      assert.equal(served.body.code, 'ok');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses requests while the event loop is saturated, then recovers', async () => {
+    const overloaded = await opsApp(shared.handles[1]!, { overloadEventLoopDelayMs: 1, overloadMaxInFlight: 0 });
+    try {
+      // Saturate the loop for longer than a sample (250 ms); the sample that follows sees it.
+      const until = Date.now() + 600;
+      while (Date.now() < until);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const refused = await overloaded.call('GET', '/apiv3/users', { key });
+      expectError(refused, 503, 'service_unavailable', /overloaded/);
+      assert.match(String(refused.headers['retry-after']), /^[1-3]$/);
+      assert.equal((await overloaded.call('GET', '/health')).status, 200, 'liveness is never shed');
+
+      // An idle loop is not overloaded: within a few samples requests are served again.
+      let status = 503;
+      for (let attempt = 0; attempt < 40 && status === 503; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (await overloaded.call('GET', '/apiv3/users', { key })).status;
+      }
+      assert.equal(status, 200);
+
+      const metrics = await overloaded.call('GET', '/metrics', { key });
+      assert.match(metrics.text, /^rapport_http_shed_requests_total\{reason="event_loop_delay"\} [1-9]\d*$/m);
+    } finally {
+      await overloaded.app.close();
+    }
+  });
+
+  it('sheds nothing when both signals are off', async () => {
+    const calm: OpsApp = await opsApp(shared.handles[1]!, { overloadEventLoopDelayMs: 0, overloadMaxInFlight: 0 });
+    try {
+      const until = Date.now() + 400;
+      while (Date.now() < until);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expectOk(await calm.call('GET', '/apiv3/users', { key }));
+    } finally {
+      await calm.app.close();
+    }
+  });
+});
