@@ -13,7 +13,7 @@ declare module 'fastify' {
   interface FastifySchema {
     /**
      * Documentation only: the multipart/form-data body of a route that reads its parts itself
-     * (request.parts()), so it has no `body` schema for Fastify to validate.
+     * (the blacklist upload streams its parts), so it has no `body` schema for Fastify to validate.
      */
     multipartBody?: unknown;
   }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
+import http from 'node:http';
 import net from 'node:net';
 import { describe, it } from 'node:test';
 import { formatDateTime } from '../../src/lib/time.js';
@@ -429,6 +430,32 @@ describe('POST /account/blacklist', () => {
     } finally {
       connection.socket.destroy();
     }
+  });
+
+  it('keeps the fields sent after a file that arrives in a thousand small chunks (file first, as the client sends it)', async () => {
+    const port = await listeningPort();
+    const answer = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const request = http.request(
+        { port, host: '127.0.0.1', method: 'POST', path: URL_, headers: { authorization: `Basic ${t.key}`, 'content-type': MULTIPART_TYPE } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      request.on('error', reject);
+      request.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\ntelephone\n`);
+      for (let i = 0; i < 1000; i += 1) request.write(`+54 11 4100-${String(i).padStart(4, '0')}\n`); // one chunk each
+      request.end(
+        `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="blacklist"\r\n\r\ntelephone\r\n` +
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\ndelete-create\r\n--${BOUNDARY}--\r\n`,
+      );
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const list = await values('telephone');
+    assert.equal(list.length, 1000);
+    assert.equal(list[999], '+541141000999');
+    assert.deepEqual(await stagingRows(), { uploads: 0, staged: 0 });
   });
 
   it('needs a key', async () => {

@@ -1,11 +1,10 @@
-import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { invalidField } from '../../http/errors.js';
 import { toPage } from '../../http/pagination.js';
-import { finishUnreadBody, uploadParts } from './multipart.js';
+import { type UploadLimits, acceptMultipart, finishUnreadBody, uploadParts } from './multipart.js';
 import { type BlacklistName, isBlacklistName } from './normalise.js';
 import { CheckEnvelope, CheckParams, ListSelector, ListingEnvelope, ListingQuery, NullEnvelope, UploadForm } from './schemas.js';
 import { BlacklistService } from './service.js';
@@ -21,10 +20,9 @@ function selectedList(...sources: Selector[]): BlacklistName {
 
 export async function blacklistRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const service = new BlacklistService(context.db, context.clock, context.config.uploadLimitBytes);
-  // Registered here so multipart bodies are understood by this module's routes only.
-  await app.register(multipart, {
-    limits: { fileSize: context.config.uploadLimitBytes, files: 5, fields: 20, fieldSize: 1024, parts: 30 },
-  });
+  // Here, so multipart bodies are understood by this module's routes only.
+  acceptMultipart(app);
+  const limits: UploadLimits = { fileSize: context.config.uploadLimitBytes, files: 5, fields: 20, fieldSize: 1024, parts: 30 };
   app.addHook('onSend', finishUnreadBody);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -44,7 +42,7 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
       },
     },
     async (request, reply) => {
-      const result = await service.upload(request.accountId, uploadParts(request));
+      const result = await service.upload(request.accountId, uploadParts(request, limits));
       request.log.info(result, 'blacklist upload applied');
       return ok(reply, null);
     },
