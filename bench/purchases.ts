@@ -13,6 +13,7 @@
 // (b) single POST /purchases against POST /user-events at 50 connections, in the same run: the ratio.
 // The server runs in its own process (bench/servers/rapport.ts); loopback only; files under .bench/.
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { formatDateTime, systemClock } from '../src/lib/time.js';
 import { AccountsService } from '../src/modules/accounts/service.js';
-import { serve } from './lib/processes.js';
+import { type Served, serve } from './lib/processes.js';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 100_000);
 const USERS = 10_000;
@@ -229,9 +230,21 @@ async function run(kind: Kind): Promise<void> {
     console.log(`    ${describeLoad('POST /user-events', events)}`);
     console.log(`    ratio purchases / user events: ${(single.rps / events.rps).toFixed(2)}`);
   } finally {
-    await server.stop();
+    await stop(server);
     await drop();
   }
+}
+
+/**
+ * Stops the server and waits for its process to end. On 'close', not 'exit': the lib's serve()
+ * removes every 'exit' listener each time the server writes to stdout, which it may do while it
+ * stops (so Served.stop() can wait forever).
+ */
+async function stop(server: Served): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const closed = once(server.child, 'close');
+  server.child.kill('SIGTERM');
+  await closed;
 }
 
 async function postgresReachable(): Promise<boolean> {
