@@ -46,7 +46,8 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   // upload opened before this start is dead; on PostgreSQL another process may be mid-upload, so
   // only uploads untouched for ABANDONED_AFTER_MS are.
   const abandonedBefore = () => new Date(systemClock.now().getTime() - ABANDONED_AFTER_MS);
-  const swept = await sweepUploads(database, database.dialect === 'sqlite' ? startedAt : abandonedBefore());
+  // (Stored times have whole seconds: on SQLite the cut-off includes the second of the start.)
+  const swept = await sweepUploads(database, database.dialect === 'sqlite' ? new Date(startedAt.getTime() + 1000) : abandonedBefore());
   if (swept > 0) app.log.info({ uploads: swept }, 'discarded the staged rows of interrupted blacklist uploads');
   const sweeper = setInterval(() => {
     sweepUploads(database, abandonedBefore()).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned uploads failed'));

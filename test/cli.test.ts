@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
 
 // The command-line tool and the server process, run as a user would: child processes on a real
 // SQLite file (or the PostgreSQL test database's own fresh schema is not needed here: the CLI is
@@ -37,11 +38,18 @@ interface Server {
   exited: Promise<number | null>;
 }
 
+// Every server started here is stopped when the file ends, whatever an assertion did.
+const servers = new Set<ChildProcess>();
+after(() => {
+  for (const child of servers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 async function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, [BIN, 'serve'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  servers.add(child);
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (out += chunk));
@@ -107,6 +115,40 @@ describe('rapport command-line tool', () => {
     const unknown = await cli(['frobnicate'], env);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /unknown command: frobnicate/);
+  });
+
+  it('prints its version with --version', async () => {
+    const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = await cli([flag], { DATABASE_URL: freshDb() });
+      assert.equal(result.code, 0);
+      assert.equal(result.stdout.trim(), version);
+    }
+  });
+
+  it('lists without creating or migrating the database', async () => {
+    const url = freshDb();
+    const file = url.slice('sqlite:'.length);
+    for (const args of [['accounts', 'list'], ['keys', 'list', '--account', '1']]) {
+      const missing = await cli(args, { DATABASE_URL: url });
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /no database at .*: start the server or run "rapport migrate" first/);
+      assert.equal(existsSync(file), false, 'no file was created');
+    }
+    // an existing file without Rapport's tables stays without them
+    mkdirSync(dirname(file), { recursive: true });
+    new SQLite(file).close();
+    const empty = await cli(['accounts', 'list'], { DATABASE_URL: url });
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /no Rapport tables yet/);
+    const check = new SQLite(file);
+    assert.deepEqual(check.prepare("select name from sqlite_master where type = 'table'").all(), []);
+    check.close();
+    // once migrated, listing reads
+    assert.equal((await cli(['migrate'], { DATABASE_URL: url })).code, 0);
+    const listed = await cli(['accounts', 'list'], { DATABASE_URL: url });
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.equal(listed.stdout, '');
   });
 
   it('migrate applies the migrations once', async () => {
