@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { openDatabase } from '../../src/db/database.js';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
 import { usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
-import { type OpsApp, type SharedDatabase, createAccount, opsApp, sharedDatabase } from './support.js';
+import { type OpsApp, opsApp, withSharedDatabase } from './support.js';
 
 // O6: a database that cannot be reached answers 503 service_unavailable with Retry-After (not 500),
 // /ready says so, and service resumes by itself when the database is back.
@@ -59,30 +59,24 @@ function expectUnavailable(response: Awaited<ReturnType<OpsApp['call']>>): void 
 }
 
 describe('database unavailable', () => {
-  let shared: SharedDatabase;
-  let key: string;
-  before(async () => {
-    shared = await sharedDatabase(1);
-    ({ key } = await createAccount(shared.handles[0]!));
-  });
-  after(() => shared.drop());
+  const suite = withSharedDatabase(1);
 
   it('PostgreSQL unreachable: 503 with Retry-After, /ready 503, then service resumes by itself', { skip: !usingPostgres() && 'PostgreSQL only (TEST_DATABASE_URL)' }, async () => {
-    const target = new URL(shared.postgres!.url);
+    const target = new URL(suite.shared.postgres!.url);
     const proxy = new Proxy(target.hostname, Number(target.port || 5432));
     await proxy.start();
-    const throughProxy = new URL(shared.postgres!.url);
+    const throughProxy = new URL(suite.shared.postgres!.url);
     throughProxy.hostname = '127.0.0.1';
     throughProxy.port = String(proxy.port);
-    const database = openDatabase({ kind: 'postgres', connectionString: throughProxy.toString(), schema: shared.postgres!.schema, poolSize: 3 });
+    const database = openDatabase({ kind: 'postgres', connectionString: throughProxy.toString(), schema: suite.shared.postgres!.schema, poolSize: 3 });
     const api = await opsApp(database);
     try {
-      expectOk(await api.call('POST', '/apiv3/users', { key, body: { service_uid: 'before-outage' } }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'before-outage' } }));
       assert.equal((await api.call('GET', '/ready')).status, 200);
 
       await proxy.stop();
-      expectUnavailable(await api.call('GET', '/apiv3/users', { key }));
-      expectUnavailable(await api.call('POST', '/apiv3/users', { key, body: { service_uid: 'during-outage' } }));
+      expectUnavailable(await api.call('GET', '/apiv3/users', { key: suite.key }));
+      expectUnavailable(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'during-outage' } }));
       const ready = await api.call('GET', '/ready');
       assert.equal(ready.status, 503);
       assert.deepEqual(ready.body, { status: 'unavailable' });
@@ -91,10 +85,10 @@ describe('database unavailable', () => {
 
       await proxy.start(); // same port
       await eventually(async () => (await api.call('GET', '/ready')).status === 200, '/ready answering 200 again');
-      expectOk(await api.call('POST', '/apiv3/users', { key, body: { service_uid: 'after-outage' } }));
-      const found = expectOk(await api.call('GET', `/apiv3/multiusers/find?service_uid=after-outage`, { key }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'after-outage' } }));
+      const found = expectOk(await api.call('GET', `/apiv3/multiusers/find?service_uid=after-outage`, { key: suite.key }));
       assert.equal(found.service_uid, 'after-outage');
-      expectError(await api.call('GET', `/apiv3/users/${Buffer.from('during-outage').toString('base64')}`, { key }), 404, 'not_found');
+      expectError(await api.call('GET', `/apiv3/users/${Buffer.from('during-outage').toString('base64')}`, { key: suite.key }), 404, 'not_found');
     } finally {
       await api.app.close();
       await database.close().catch(() => {});
@@ -103,17 +97,17 @@ describe('database unavailable', () => {
   });
 
   it('SQLite locked by another process beyond the busy timeout: writes answer 503, then succeed', { skip: usingPostgres() && 'SQLite only' }, async () => {
-    const database = openDatabase({ kind: 'sqlite', filename: shared.file!, busyTimeoutMs: 50 });
+    const database = openDatabase({ kind: 'sqlite', filename: suite.shared.file!, busyTimeoutMs: 50 });
     const api = await opsApp(database);
-    const other = new SQLite(shared.file!);
+    const other = new SQLite(suite.shared.file!);
     try {
-      expectOk(await api.call('POST', '/apiv3/users', { key, body: { service_uid: 'before-lock' } }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'before-lock' } }));
       other.exec('BEGIN IMMEDIATE'); // another process holds the write lock
-      expectUnavailable(await api.call('POST', '/apiv3/users', { key, body: { service_uid: 'during-lock' } }));
-      expectOk(await api.call('GET', '/apiv3/users', { key }), 200); // readers are not blocked (WAL)
+      expectUnavailable(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'during-lock' } }));
+      expectOk(await api.call('GET', '/apiv3/users', { key: suite.key }), 200); // readers are not blocked (WAL)
       assert.equal((await api.call('GET', '/ready')).status, 200);
       other.exec('COMMIT');
-      expectOk(await api.call('POST', '/apiv3/users', { key, body: { service_uid: 'after-lock' } }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'after-lock' } }));
     } finally {
       if (other.inTransaction) other.exec('ROLLBACK');
       other.close();

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { loggerOptions } from '../../src/http/logging.js';
 import { usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
-import { type OpsApp, type SharedDatabase, createAccount, opsApp, sharedDatabase } from './support.js';
+import { type OpsApp, opsApp, withSharedDatabase } from './support.js';
 
 // Item 8: request ids, GET /metrics, CORS_ORIGINS and TRUST_PROXY, seen from outside.
 
@@ -23,20 +23,14 @@ function logCapture() {
 }
 
 describe('observability and HTTP settings', () => {
-  let shared: SharedDatabase;
-  let key: string;
-  before(async () => {
-    shared = await sharedDatabase(1);
-    ({ key } = await createAccount(shared.handles[0]!));
-  });
-  after(() => shared.drop());
+  const suite = withSharedDatabase(1);
 
   describe('request ids', () => {
     let api: OpsApp;
     const log = logCapture();
     before(async () => {
       api = await opsApp(
-        shared.handles[0]!,
+        suite.shared.handles[0]!,
         {},
         {
           logger: { ...(loggerOptions('info') as object), stream: log.stream },
@@ -50,7 +44,7 @@ describe('observability and HTTP settings', () => {
     after(() => api.app.close());
 
     it('are fresh UUIDs, different for every request, in the X-Request-Id header and the log line', async () => {
-      const first = await api.call('GET', '/apiv3/users', { key });
+      const first = await api.call('GET', '/apiv3/users', { key: suite.key });
       const second = await api.call('GET', '/health');
       const ids = [first.headers['x-request-id'], second.headers['x-request-id']].map(String);
       for (const id of ids) assert.match(id, UUID);
@@ -80,25 +74,25 @@ describe('observability and HTTP settings', () => {
       assert.equal(errorLine?.errorId, id);
     });
 
-    it('never log the key, in the header or the query', async () => {
-      await api.call('GET', `/apiv3/users?apikey=${key}`);
-      await api.call('GET', '/apiv3/users', { key });
-      assert.ok(!JSON.stringify(log.lines).includes(key));
+    it('never log the suite.key, in the header or the query', async () => {
+      await api.call('GET', `/apiv3/users?apikey=${suite.key}`);
+      await api.call('GET', '/apiv3/users', { key: suite.key });
+      assert.ok(!JSON.stringify(log.lines).includes(suite.key));
     });
   });
 
   describe('GET /metrics', () => {
     it('needs a live key; answers Prometheus text with request counts and latencies by route and status', async () => {
-      const api = await opsApp(shared.handles[0]!);
+      const api = await opsApp(suite.shared.handles[0]!);
       try {
         expectError(await api.call('GET', '/metrics'), 403, 'forbidden');
         expectError(await api.call('GET', '/metrics', { key: 'rk_not-a-key-at-all-000000' }), 403, 'forbidden');
-        expectOk(await api.call('GET', '/apiv3/users', { key }));
-        expectOk(await api.call('GET', '/apiv3/users', { key }));
-        expectError(await api.call('GET', '/apiv3/users/999999', { key }), 404, 'not_found');
-        expectError(await api.call('GET', '/no/such/route', { key }), 404, 'not_found');
+        expectOk(await api.call('GET', '/apiv3/users', { key: suite.key }));
+        expectOk(await api.call('GET', '/apiv3/users', { key: suite.key }));
+        expectError(await api.call('GET', '/apiv3/users/999999', { key: suite.key }), 404, 'not_found');
+        expectError(await api.call('GET', '/no/such/route', { key: suite.key }), 404, 'not_found');
 
-        const metrics = await api.call('GET', `/metrics?apikey=${key}`);
+        const metrics = await api.call('GET', `/metrics?apikey=${suite.key}`);
         assert.equal(metrics.status, 200);
         assert.match(String(metrics.headers['content-type']), /^text\/plain; version=0\.0\.4/);
         const text = metrics.text;
@@ -128,11 +122,11 @@ describe('observability and HTTP settings', () => {
     });
 
     it('counts background requests waiting to run', async () => {
-      const api = await opsApp(shared.handles[0]!); // the worker is off: accepted requests stay pending
+      const api = await opsApp(suite.shared.handles[0]!); // the worker is off: accepted requests stay pending
       try {
-        expectOk(await api.call('POST', '/apiv3/categories', { key, body: { code: 'metrics-cat', name: 'Metrics' } }));
-        expectOk(await api.call('DELETE', '/apiv3/categories/bulk', { key }));
-        const text = (await api.call('GET', '/metrics', { key })).text;
+        expectOk(await api.call('POST', '/apiv3/categories', { key: suite.key, body: { code: 'metrics-cat', name: 'Metrics' } }));
+        expectOk(await api.call('DELETE', '/apiv3/categories/bulk', { key: suite.key }));
+        const text = (await api.call('GET', '/metrics', { key: suite.key })).text;
         assert.match(text, /^rapport_background_requests\{status="pending"\} 1$/m);
       } finally {
         await api.app.close();
@@ -141,15 +135,15 @@ describe('observability and HTTP settings', () => {
 
     it('with METRICS_TOKEN takes only that token, as a bearer token', async () => {
       const token = 'metrics-token-0123456789abcdef';
-      const api = await opsApp(shared.handles[0]!, { metricsToken: token });
+      const api = await opsApp(suite.shared.handles[0]!, { metricsToken: token });
       try {
-        expectError(await api.call('GET', '/metrics', { key }), 403, 'forbidden', /metrics token/);
+        expectError(await api.call('GET', '/metrics', { key: suite.key }), 403, 'forbidden', /metrics token/);
         expectError(await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${token}x` } }), 403, 'forbidden');
         expectError(await api.call('GET', '/metrics', { headers: { authorization: `Basic ${token}` } }), 403, 'forbidden');
         const ok = await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${token}` } });
         assert.equal(ok.status, 200);
         assert.match(ok.text, /^# TYPE rapport_http_requests_total counter$/m);
-        expectOk(await api.call('GET', '/apiv3/users', { key }), 200); // the API still takes keys
+        expectOk(await api.call('GET', '/apiv3/users', { key: suite.key }), 200); // the API still takes keys
       } finally {
         await api.app.close();
       }
@@ -158,7 +152,7 @@ describe('observability and HTTP settings', () => {
 
   describe('CORS_ORIGINS', () => {
     it('answers preflights and marks answers for the listed origins only', async () => {
-      const api = await opsApp(shared.handles[0]!, { corsOrigins: ['https://app.example.com'] });
+      const api = await opsApp(suite.shared.handles[0]!, { corsOrigins: ['https://app.example.com'] });
       try {
         const preflight = await api.call('OPTIONS', '/apiv3/users', {
           headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
@@ -167,11 +161,11 @@ describe('observability and HTTP settings', () => {
         assert.equal(preflight.headers['access-control-allow-origin'], 'https://app.example.com');
         assert.match(String(preflight.headers['access-control-allow-methods']), /POST/);
         assert.match(String(preflight.headers['access-control-allow-headers']), /Authorization/i);
-        const allowed = await api.call('GET', '/apiv3/users', { key, headers: { origin: 'https://app.example.com' } });
+        const allowed = await api.call('GET', '/apiv3/users', { key: suite.key, headers: { origin: 'https://app.example.com' } });
         expectOk(allowed);
         assert.equal(allowed.headers['access-control-allow-origin'], 'https://app.example.com');
         assert.match(String(allowed.headers['access-control-expose-headers']), /X-Request-Id/);
-        const foreign = await api.call('GET', '/apiv3/users', { key, headers: { origin: 'https://evil.example.net' } });
+        const foreign = await api.call('GET', '/apiv3/users', { key: suite.key, headers: { origin: 'https://evil.example.net' } });
         expectOk(foreign);
         assert.equal(foreign.headers['access-control-allow-origin'], undefined);
       } finally {
@@ -180,9 +174,9 @@ describe('observability and HTTP settings', () => {
     });
 
     it('sends no CORS header when unset', async () => {
-      const api = await opsApp(shared.handles[0]!, { corsOrigins: [] });
+      const api = await opsApp(suite.shared.handles[0]!, { corsOrigins: [] });
       try {
-        const answer = await api.call('GET', '/apiv3/users', { key, headers: { origin: 'https://app.example.com' } });
+        const answer = await api.call('GET', '/apiv3/users', { key: suite.key, headers: { origin: 'https://app.example.com' } });
         expectOk(answer);
         assert.equal(answer.headers['access-control-allow-origin'], undefined);
       } finally {
@@ -194,7 +188,7 @@ describe('observability and HTTP settings', () => {
   describe('TRUST_PROXY', () => {
     async function loggedIp(trustProxy: boolean | string[]): Promise<string> {
       const log = logCapture();
-      const api = await opsApp(shared.handles[0]!, { trustProxy }, { logger: { ...(loggerOptions('info') as object), stream: log.stream } });
+      const api = await opsApp(suite.shared.handles[0]!, { trustProxy }, { logger: { ...(loggerOptions('info') as object), stream: log.stream } });
       try {
         // app.inject comes from 127.0.0.1
         await api.call('GET', '/health', { headers: { 'x-forwarded-for': '203.0.113.7' } });

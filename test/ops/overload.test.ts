@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { expectError, expectOk } from '../helpers/assertions.js';
-import { type OpsApp, type SharedDatabase, createAccount, opsApp, sharedDatabase } from './support.js';
+import { type OpsApp, opsApp, withSharedDatabase } from './support.js';
 
 // O5 load shedding, forced with tiny thresholds: an overloaded process answers new requests at once
 // with the envelope 503 and Retry-After, keeps /health, /ready and /metrics answering, and serves
@@ -40,16 +40,10 @@ function expectShed(answer: Answer): void {
 }
 
 describe('load shedding', () => {
-  let shared: SharedDatabase;
-  let key: string;
-  before(async () => {
-    shared = await sharedDatabase(2);
-    ({ key } = await createAccount(shared.handles[0]!));
-  });
-  after(() => shared.drop());
+  const suite = withSharedDatabase(2);
 
   it('refuses requests beyond OVERLOAD_MAX_IN_FLIGHT at once, and serves again when they finish', async () => {
-    const { app } = await opsApp(shared.handles[0]!, { overloadMaxInFlight: 1, overloadEventLoopDelayMs: 0 });
+    const { app } = await opsApp(suite.shared.handles[0]!, { overloadMaxInFlight: 1, overloadEventLoopDelayMs: 0 });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     try {
@@ -58,7 +52,7 @@ describe('load shedding', () => {
       const slow = http.request(`${base}/apiv3/users`, {
         method: 'POST',
         agent: false,
-        headers: { authorization: `Basic ${key}`, 'content-type': 'application/json', 'content-length': String(body.length) },
+        headers: { authorization: `Basic ${suite.key}`, 'content-type': 'application/json', 'content-length': String(body.length) },
       });
       const slowAnswer = new Promise<number>((resolve, reject) => {
         slow.on('response', (response) => {
@@ -72,7 +66,7 @@ describe('load shedding', () => {
       // wait until the server has it in flight: then a second request is one too many
       let refused: Answer | undefined;
       for (let attempt = 0; attempt < 100 && !refused; attempt++) {
-        const answer = await send(base, '/apiv3/users', key);
+        const answer = await send(base, '/apiv3/users', suite.key);
         if (answer.status === 503) refused = answer;
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -81,11 +75,11 @@ describe('load shedding', () => {
       // the probes are never shed
       assert.equal((await send(base, '/health')).status, 200);
       assert.equal((await send(base, '/ready')).status, 200);
-      assert.equal((await send(base, '/metrics', key)).status, 200);
+      assert.equal((await send(base, '/metrics', suite.key)).status, 200);
 
       slow.end(body.slice(5));
       assert.equal(await slowAnswer, 200);
-      const served = await send(base, '/apiv3/users', key);
+      const served = await send(base, '/apiv3/users', suite.key);
       assert.equal(served.status, 200);
       assert.equal(served.body.code, 'ok');
     } finally {
@@ -94,13 +88,13 @@ describe('load shedding', () => {
   });
 
   it('refuses requests while the event loop is saturated, then recovers', async () => {
-    const overloaded = await opsApp(shared.handles[1]!, { overloadEventLoopDelayMs: 1, overloadMaxInFlight: 0 });
+    const overloaded = await opsApp(suite.shared.handles[1]!, { overloadEventLoopDelayMs: 1, overloadMaxInFlight: 0 });
     try {
       // Saturate the loop for longer than a sample (250 ms); the sample that follows sees it.
       const until = Date.now() + 600;
       while (Date.now() < until);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const refused = await overloaded.call('GET', '/apiv3/users', { key });
+      const refused = await overloaded.call('GET', '/apiv3/users', { key: suite.key });
       expectError(refused, 503, 'service_unavailable', /overloaded/);
       assert.match(String(refused.headers['retry-after']), /^[1-3]$/);
       assert.equal((await overloaded.call('GET', '/health')).status, 200, 'liveness is never shed');
@@ -109,11 +103,11 @@ describe('load shedding', () => {
       let status = 503;
       for (let attempt = 0; attempt < 40 && status === 503; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (await overloaded.call('GET', '/apiv3/users', { key })).status;
+        status = (await overloaded.call('GET', '/apiv3/users', { key: suite.key })).status;
       }
       assert.equal(status, 200);
 
-      const metrics = await overloaded.call('GET', '/metrics', { key });
+      const metrics = await overloaded.call('GET', '/metrics', { key: suite.key });
       assert.match(metrics.text, /^rapport_http_shed_requests_total\{reason="event_loop_delay"\} [1-9]\d*$/m);
     } finally {
       await overloaded.app.close();
@@ -121,12 +115,12 @@ describe('load shedding', () => {
   });
 
   it('sheds nothing when both signals are off', async () => {
-    const calm: OpsApp = await opsApp(shared.handles[1]!, { overloadEventLoopDelayMs: 0, overloadMaxInFlight: 0 });
+    const calm: OpsApp = await opsApp(suite.shared.handles[1]!, { overloadEventLoopDelayMs: 0, overloadMaxInFlight: 0 });
     try {
       const until = Date.now() + 400;
       while (Date.now() < until);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expectOk(await calm.call('GET', '/apiv3/users', { key }));
+      expectOk(await calm.call('GET', '/apiv3/users', { key: suite.key }));
     } finally {
       await calm.app.close();
     }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
@@ -90,4 +91,15 @@ export async function opsApp(
       return { status: response.statusCode, headers: response.headers, body: parsed, text: response.body };
     },
   };
+}
+
+/** For a describe block: a shared database (see sharedDatabase) with one account, dropped at the end. */
+export function withSharedDatabase(count: number): { shared: SharedDatabase; key: string } {
+  const suite = {} as { shared: SharedDatabase; key: string };
+  before(async () => {
+    suite.shared = await sharedDatabase(count);
+    suite.key = (await createAccount(suite.shared.handles[0]!)).key;
+  });
+  after(() => suite.shared.drop());
+  return suite;
 }
