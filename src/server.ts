@@ -85,7 +85,9 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  const address = await app.listen({ host: config.host, port: config.port });
+  // A deep accept queue: with Node's default (511) a burst of connections overflows it and clients
+  // wait for SYN retransmissions (1 s, 3 s, 7 s) before the server even sees them.
+  const address = await app.listen({ host: config.host, port: config.port, backlog: 4096 });
   app.log.info(
     { version: appVersion(), database: describeDatabase(config.database), address, pid: process.pid, startupMs: Date.now() - startedAt.getTime() },
     `Rapport ${appVersion()} serving ${address} on ${describeDatabase(config.database)}`,

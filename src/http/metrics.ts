@@ -60,10 +60,18 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
   new Gauge({
     name: 'rapport_event_loop_delay_seconds',
-    help: 'Mean event-loop delay over the last 250 ms (the load-shedding signal)',
+    help: 'Mean event-loop delay over the last 100 ms (the load-shedding signal)',
     registers: [registry],
     collect() {
       this.set(load.eventLoopDelayMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'rapport_http_admitted_ratio',
+    help: 'Share of requests admitted by the load shedding now (1: all; lower while the event loop is overloaded)',
+    registers: [registry],
+    collect() {
+      this.set(load.admitted);
     },
   });
   new Counter({

@@ -13,7 +13,7 @@ describe('configuration', () => {
     assert.deepEqual(config.corsOrigins, []);
     assert.equal(config.metricsToken, undefined);
     assert.equal(config.shutdownTimeoutMs, 10_000);
-    assert.equal(config.overloadEventLoopDelayMs, 200);
+    assert.equal(config.overloadEventLoopDelayMs, 100);
     assert.equal(config.overloadMaxInFlight, 500);
     assert.equal(config.rateLimitPerMinute, 0);
     assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/r' }).database, {

@@ -114,6 +114,22 @@ describe('load shedding', () => {
     }
   });
 
+  it('serves a burst only while its turn of the event loop stays within the target, and refuses the rest at once', async () => {
+    const { app } = await opsApp(suite.shared.handles[1]!, { overloadEventLoopDelayMs: 5, overloadMaxInFlight: 0 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      const answers = await Promise.all(Array.from({ length: 300 }, () => send(base, '/apiv3/users?limit=100', suite.key)));
+      const refused = answers.filter((answer) => answer.status === 503);
+      assert.ok(refused.length > 0, 'a burst of 300 takes longer than 5 ms: part of it is refused');
+      assert.ok(refused.length < answers.length, 'the first requests of the turn are served');
+      for (const answer of refused) expectShed(answer);
+      for (const answer of answers.filter((a) => a.status !== 503)) assert.equal(answer.status, 200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('sheds nothing when both signals are off', async () => {
     const calm: OpsApp = await opsApp(suite.shared.handles[1]!, { overloadEventLoopDelayMs: 0, overloadMaxInFlight: 0 });
     try {

@@ -1,0 +1,179 @@
+// Overload: 2,000 clients, one keep-alive connection each, against one Rapport process (the compiled
+// server, as `npm start` runs it) on SQLite, each sending its next request as soon as it has an
+// answer. Two kinds of client, one run each: polite (a refused client waits Retry-After, as the
+// platform's client does on 429) and hammer (it asks again at once: the worst case). Reports the
+// latency of the requests that were served (p50/p99), the server's RSS, answers by status,
+// connection errors, and whether every refusal carried Retry-After. Targets (issue 9): p99 of
+// served < 250 ms, RSS < 200 MB, every refusal a 429/503 with Retry-After, nothing dropped.
+// Loopback only, bounded: BENCH_SECONDS (default 15) per kind; files under .bench/overload.
+// BENCH_CONNECTIONS (default 2000), BENCH_CLIENT=polite|hammer (one kind only). OVERLOAD_*,
+// RATE_LIMIT_PER_MINUTE and DB_POOL_SIZE are passed on to the server, to try other settings.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+const ROOT = process.cwd();
+const DIR = join(ROOT, '.bench', 'overload');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
+const KEY = 'overload-bench-key-0123456789';
+const MB = 1024 * 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rss(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const passed = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(OVERLOAD_|RATE_LIMIT_|DB_POOL_SIZE)/.test(name)));
+  const child = spawn(process.execPath, [join('dist', 'cli.js'), 'serve'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: `sqlite:${join(DIR, 'rapport.db')}`,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      BOOTSTRAP_API_KEY: KEY,
+      WORKER_ENABLED: 'false',
+      ...passed,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start within 30 s');
+}
+
+type Mode = 'polite' | 'hammer';
+const MODES: Mode[] = process.env.BENCH_CLIENT ? [process.env.BENCH_CLIENT as Mode] : ['polite', 'hammer'];
+
+interface LoadResult {
+  mode: Mode;
+  statuses: Map<number, number>;
+  served: number[];
+  refused: number[];
+  refusedWithoutRetryAfter: number;
+  errors: number;
+  rssBefore: number;
+  rssPeak: number;
+}
+
+/**
+ * CONNECTIONS clients, one keep-alive connection each, for SECONDS. Each sends its next request as
+ * soon as it has an answer; a refused one (429/503) first waits Retry-After when polite (what the
+ * platform's client does on 429; on 503 it backs off exponentially), not at all when hammering.
+ * Three reads of the user list or one user for one write of a new user.
+ */
+async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
+  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0 };
+  result.rssPeak = result.rssBefore;
+  const sampler = setInterval(() => (result.rssPeak = Math.max(result.rssPeak, rss(pid))), 100);
+  const end = performance.now() + SECONDS * 1000;
+  let written = 0;
+  const send = (index: number) =>
+    new Promise<{ status: number; retryAfter: number | undefined; ms: number }>((resolve, reject) => {
+      const write = index % 4 === 3;
+      const body = write ? JSON.stringify({ service_uid: `load-${mode}-${++written}` }) : undefined;
+      const path = write ? '/apiv3/users' : index % 4 === 2 ? `/apiv3/users/${Buffer.from('seed-7').toString('base64')}` : '/apiv3/users?limit=25';
+      const started = performance.now();
+      const request = http.request(`${base}${path}`, { method: write ? 'POST' : 'GET', agent, headers: { authorization: `Basic ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) } }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          const header = response.headers['retry-after'];
+          resolve({ status: response.statusCode!, retryAfter: header === undefined ? undefined : Number(header), ms: performance.now() - started });
+        });
+      });
+      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
+      request.on('error', reject);
+      request.end(body);
+    });
+  const client = async (id: number) => {
+    for (let index = id; performance.now() < end; index++) {
+      try {
+        const answer = await send(index);
+        result.statuses.set(answer.status, (result.statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status === 429 || answer.status === 503) {
+          result.refused.push(answer.ms);
+          if (answer.retryAfter === undefined || !(answer.retryAfter > 0)) result.refusedWithoutRetryAfter += 1;
+          if (mode === 'polite') await new Promise((resolve) => setTimeout(resolve, Math.min(end - performance.now(), (answer.retryAfter ?? 1) * 1000)));
+        } else {
+          result.served.push(answer.ms);
+        }
+      } catch {
+        result.errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, id) => client(id)));
+  clearInterval(sampler);
+  agent.destroy();
+  result.served.sort((a, b) => a - b);
+  result.refused.sort((a, b) => a - b);
+  return result;
+}
+
+function report(result: LoadResult): void {
+  const total = [...result.statuses.values()].reduce((a, b) => a + b, 0);
+  const byStatus = [...result.statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+  const otherErrors = [...result.statuses.entries()].filter(([status]) => status >= 500 && status !== 503).reduce((n, [, count]) => n + count, 0);
+  const p99 = percentile(result.served, 99);
+  const peakMb = result.rssPeak / MB;
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  console.log(`${result.mode} clients (${result.mode === 'polite' ? 'a refused client waits Retry-After' : 'a refused client asks again at once'}): ${CONNECTIONS} connections, ${SECONDS} s`);
+  console.log(`  answers: ${total} (${(total / SECONDS).toFixed(0)}/s) — ${byStatus}`);
+  console.log(`  served: ${result.served.length} (${(result.served.length / SECONDS).toFixed(0)}/s), p50 ${percentile(result.served, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 250) ${verdict(p99 < 250)}`);
+  console.log(`  refused (429/503): ${result.refused.length}, p99 ${percentile(result.refused, 99).toFixed(0)} ms; without Retry-After: ${result.refusedWithoutRetryAfter} ${verdict(result.refusedWithoutRetryAfter === 0)}`);
+  console.log(`  5xx other than 503: ${otherErrors}; connection errors and timeouts: ${result.errors} ${verdict(otherErrors + result.errors === 0)}`);
+  console.log(`  server RSS: ${(result.rssBefore / MB).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (target < 200) ${verdict(peakMb < 200)}`);
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+
+if (!existsSync(join(ROOT, 'dist', 'cli.js'))) {
+  console.error('dist/cli.js is missing: run npm run build first');
+  process.exit(1);
+}
+rmSync(DIR, { recursive: true, force: true });
+mkdirSync(DIR, { recursive: true });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = await startServer(port);
+const headers = { authorization: `Basic ${KEY}`, 'content-type': 'application/json' };
+try {
+  for (let i = 0; i < 200; i++) {
+    const body = JSON.stringify({ service_uid: `seed-${i}`, email: `seed${i}@example.com` });
+    // a busy machine may make even the seeding look like overload: wait as told and retry
+    while ((await fetch(`${base}/apiv3/users`, { method: 'POST', headers, body })).status === 503) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  // Warm-up: every route compiled, caches filled.
+  for (let i = 0; i < 50; i++) await fetch(`${base}/apiv3/users?limit=25`, { headers });
+  console.log(`overload: SQLite, compiled server (node dist/cli.js serve), load from this process over loopback`);
+
+  const results = [];
+  for (const mode of MODES) results.push(await load(base, server.pid!, mode));
+  for (const result of results) report(result);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(DIR, { recursive: true, force: true });
+}
