@@ -6,25 +6,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { freePort } from './lib/ports.js';
 
 const ROOT = process.cwd();
 const DIR = join(ROOT, '.bench', 'cold-start');
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const KEY = 'cold-start-bench-key-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function healthy(port: number): Promise<boolean> {
   return new Promise((resolve) => {

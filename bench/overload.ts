@@ -10,10 +10,10 @@
 // RATE_LIMIT_PER_MINUTE and DB_POOL_SIZE are passed on to the server, to try other settings.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { freePort } from './lib/ports.js';
 
 const ROOT = process.cwd();
 const DIR = join(ROOT, '.bench', 'overload');
@@ -21,17 +21,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const KEY = 'overload-bench-key-0123456789';
 const MB = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function rss(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
