@@ -119,7 +119,15 @@ describe('load shedding', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     try {
-      const answers = await Promise.all(Array.from({ length: 300 }, () => send(base, '/apiv3/users?limit=100', suite.key)));
+      // On a loaded machine (CI runs three test files at once) a 5 ms target can also trip the
+      // sustained-overload share before the burst and refuse all of it; that share recovers within
+      // a few samples, so the burst is retried after a pause until it starts on a calm loop.
+      let answers: Awaited<ReturnType<typeof send>>[] = [];
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        answers = await Promise.all(Array.from({ length: 300 }, () => send(base, '/apiv3/users?limit=100', suite.key)));
+        if (answers.some((answer) => answer.status !== 503)) break;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
       const refused = answers.filter((answer) => answer.status === 503);
       assert.ok(refused.length > 0, 'a burst of 300 takes longer than 5 ms: part of it is refused');
       assert.ok(refused.length < answers.length, 'the first requests of the turn are served');
