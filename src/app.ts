@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, isReachable } from './db/database.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { registerConsole } from './http/console.js';
 import { AppError } from './http/errors.js';
 import { registerCors } from './http/cors.js';
 import { LazySchemas } from './http/lazy-schemas.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerOpenApi(app);
+  await registerConsole(app);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { type Config, appVersion, describeDatabase } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { consoleBanner } from './http/console.js';
 import { formatDateTime, systemClock } from './lib/time.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { BlacklistRepository } from './modules/blacklist/repository.js';
@@ -92,5 +93,6 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     { version: appVersion(), database: describeDatabase(config.database), address, pid: process.pid, startupMs: Date.now() - startedAt.getTime() },
     `Rapport ${appVersion()} serving ${address} on ${describeDatabase(config.database)}`,
   );
+  process.stdout.write(consoleBanner(address));
   return app;
 }

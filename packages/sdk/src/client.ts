@@ -3,7 +3,7 @@ import { RapportError, RapportTimeoutError, isRecord } from './errors.js';
 import { type PaginateOptions, paginate } from './pagination.js';
 import { type RetryOptions, type Sleep, defaultSleep, resolveRetry, withRetry } from './retry.js';
 import type { paths } from './schema.js';
-import { type UploadSource, blacklistMultipart } from './upload.js';
+import { type UploadProgress, type UploadSource, blacklistMultipart, countingStream, sendWithXhr, xhrConstructor } from './upload.js';
 
 export type { paths } from './schema.js';
 
@@ -62,6 +62,11 @@ export interface BlacklistUploadOptions {
   /** Name sent for the file part (default: the path's base name, or `upload.csv`). */
   filename?: string;
   signal?: AbortSignal;
+  /**
+   * Called as the body goes out, e.g. for a progress bar. In a browser with a Blob/File the upload
+   * then goes through XMLHttpRequest (fetch reports no upload progress there), not `options.fetch`.
+   */
+  onProgress?: (progress: UploadProgress) => void;
 }
 
 export interface WaitOptions {
@@ -153,16 +158,21 @@ export function createRapportClient(options: RapportClientOptions): RapportClien
 
     async uploadBlacklist(upload) {
       const { body, contentType, replayable } = await blacklistMultipart(upload.file, upload, upload.filename);
+      const url = `${apiBase}/account/blacklist`;
+      const progress = upload.onProgress;
+      const viaXhr = progress !== undefined && body instanceof Blob && xhrConstructor() !== undefined;
       const send = () =>
-        baseFetch(
-          new Request(`${apiBase}/account/blacklist`, {
-            method: 'POST',
-            headers: { ...headers, 'Content-Type': contentType },
-            body,
-            duplex: 'half', // a stream body goes out as it is read
-            signal: upload.signal,
-          } as RequestInit),
-        );
+        viaXhr
+          ? sendWithXhr(url, { ...headers, 'Content-Type': contentType }, body, progress, upload.signal)
+          : baseFetch(
+              new Request(url, {
+                method: 'POST',
+                headers: { ...headers, 'Content-Type': contentType },
+                body: progress ? countingStream(body, progress) : body,
+                duplex: 'half', // a stream body goes out as it is read
+                signal: upload.signal,
+              } as RequestInit),
+            );
       // A stream can be read once: it is sent once; a file or Blob is retried like any request.
       const response = await withRetry(send, replayable ? retry : { ...retry, maxAttempts: 1 }, upload.signal);
       return settle(await readResponse(response)) as BlacklistUploadResult;

@@ -20,5 +20,5 @@ export { RapportError, RapportTimeoutError } from './errors.js';
 export { decodeBase64Url, encodeBase64Url, encodeBranchName, encodeSku, encodeUserRef } from './ids.js';
 export { type PaginateOptions, paginate } from './pagination.js';
 export { type RetryOptions, type Sleep, defaultSleep, retryAfterMs, retryDelay } from './retry.js';
-export type { UploadSource } from './upload.js';
+export type { UploadProgress, UploadSource } from './upload.js';
 export type { components, operations, paths } from './schema.js';

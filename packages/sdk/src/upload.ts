@@ -6,6 +6,12 @@
 /** What can be uploaded: a file path (Node.js), a Blob or File, a web ReadableStream, or any async iterable of bytes (a Node.js Readable). */
 export type UploadSource = string | URL | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
+/** Bytes of the request body sent so far; `total` is null when the size is not known (a stream). */
+export interface UploadProgress {
+  loaded: number;
+  total: number | null;
+}
+
 export interface MultipartBody {
   body: Blob | ReadableStream<Uint8Array>;
   contentType: string;
@@ -94,4 +100,85 @@ export async function blacklistMultipart(
     return { body: new Blob([head, file, tail], { type: contentType }), contentType, replayable: true };
   }
   return { body: streamOf(head, file as ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>, tail), contentType, replayable: false };
+}
+
+/**
+ * The body as a stream that reports how much of it has been read, i.e. handed to the network
+ * (fetch in Node.js reads a stream body as the socket takes it). A Blob gives a new stream each time.
+ */
+export function countingStream(body: Blob | ReadableStream<Uint8Array>, onProgress: (progress: UploadProgress) => void): ReadableStream<Uint8Array> {
+  const total = typeof Blob !== 'undefined' && body instanceof Blob ? body.size : null;
+  const source = total === null ? (body as ReadableStream<Uint8Array>) : (body as Blob).stream();
+  let loaded = 0;
+  return source.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        controller.enqueue(chunk);
+        loaded += chunk.byteLength;
+        onProgress({ loaded, total });
+      },
+    }),
+  );
+}
+
+// The part of XMLHttpRequest used here (the SDK compiles against Node.js types, which lack it).
+interface Xhr {
+  readonly status: number;
+  readonly statusText: string;
+  readonly responseText: string;
+  readonly upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+  onloadend: (() => void) | null;
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  getAllResponseHeaders(): string;
+  send(body: Blob): void;
+  abort(): void;
+}
+
+/** The browser's XMLHttpRequest, or undefined (Node.js). */
+export const xhrConstructor = (): (new () => Xhr) | undefined => (globalThis as { XMLHttpRequest?: new () => Xhr }).XMLHttpRequest;
+
+function headersOf(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * Browsers: fetch cannot report upload progress (nor stream a body over HTTP/1.1), XMLHttpRequest
+ * can. Sends `body` with it and answers a Response like fetch would.
+ */
+export function sendWithXhr(
+  url: string,
+  headers: Record<string, string>,
+  body: Blob,
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const XhrClass = xhrConstructor();
+  if (!XhrClass) return Promise.reject(new TypeError('XMLHttpRequest is not available here'));
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const xhr = new XhrClass();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : body.size });
+    xhr.onload = () => {
+      const status = xhr.status;
+      const empty = status === 204 || status === 205 || status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status, statusText: xhr.statusText, headers: headersOf(xhr.getAllResponseHeaders()) }));
+    };
+    xhr.onerror = () => reject(new TypeError('the upload failed: the server could not be reached or closed the connection'));
+    const onAbort = () => xhr.abort();
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('The upload was aborted', 'AbortError'));
+    xhr.onloadend = () => signal?.removeEventListener('abort', onAbort);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(body);
+  });
 }

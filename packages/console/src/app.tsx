@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { useSession } from './api/session.js';
+import { Layout, Page } from './components/layout.js';
+import { Empty, Loading } from './components/states.js';
+import { SignIn } from './pages/sign-in.js';
+import { pages } from './pages.js';
+import { Link, matchPath, useLocation } from './router.js';
+
+function NotFound() {
+  return (
+    <Page title="Page not found">
+      <Empty>
+        There is no console page at this address. <Link to="/">Go to the overview</Link>.
+      </Empty>
+    </Page>
+  );
+}
+
+function Routes() {
+  const { path } = useLocation();
+  for (const entry of pages) {
+    const params = matchPath(entry.path, path);
+    if (params) {
+      const Component = entry.component;
+      return <Component params={params} />;
+    }
+  }
+  return <NotFound />;
+}
+
+export function App() {
+  const { client } = useSession();
+  if (!client) return <SignIn />;
+  return (
+    <Layout>
+      <Suspense fallback={<Loading label="Loading the page…" />}>
+        <Routes />
+      </Suspense>
+    </Layout>
+  );
+}

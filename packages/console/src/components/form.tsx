@@ -1,0 +1,196 @@
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { messageOf, namesField } from '../api/errors.js';
+
+// <Form error={mutation.error}> holds the last error of its submit. A Field whose `name` is the
+// field the API's message names ("email: must be …") shows that message under its control, marks
+// it aria-invalid and gets the focus; an error naming no field of the form is shown above it.
+
+interface FormState {
+  error: unknown;
+  register(name: string): () => void;
+}
+
+const FormContext = createContext<FormState | null>(null);
+
+export interface FormProps {
+  /** The submit's error (e.g. `mutation.error`); null/undefined when none. */
+  error?: unknown;
+  onSubmit: () => void;
+  children: ReactNode;
+  /** Accessible name of the form (e.g. "Edit profile"). */
+  label?: string;
+  className?: string;
+}
+
+export function Form({ error, onSubmit, children, label, className }: FormProps) {
+  const [names, setNames] = useState<readonly string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const register = useCallback((name: string) => {
+    setNames((list) => [...list, name]);
+    return () =>
+      setNames((list) => {
+        const at = list.indexOf(name);
+        return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
+      });
+  }, []);
+  const state = useMemo(() => ({ error, register }), [error, register]);
+  const claimed = names.some((name) => namesField(error, name));
+
+  useEffect(() => {
+    if (!error) return;
+    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]');
+    target?.focus();
+  }, [error]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <FormContext.Provider value={state}>
+      {/* noValidate: the API's own messages are the ones shown, next to the field they name */}
+      <form ref={formRef} className={className ?? 'form'} onSubmit={submit} noValidate aria-label={label}>
+        {error && !claimed ? (
+          <p className="error-note" role="alert" tabIndex={-1} data-form-error>
+            {messageOf(error)}
+          </p>
+        ) : null}
+        {children}
+      </form>
+    </FormContext.Provider>
+  );
+}
+
+/** What a control inside a Field must spread on itself. */
+export interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  /** The API's field name (`email`, `custom_attributes.tier`): errors naming it show here. */
+  name: string;
+  hint?: ReactNode;
+  /** An error to show here besides the form's (e.g. a client-side check). */
+  error?: string | null;
+  children: (control: ControlProps) => ReactNode;
+  className?: string;
+}
+
+/** A label, a control, its hint and the API's message about it. */
+export function Field({ label, name, hint, error: ownError, children, className }: FieldProps) {
+  const form = useContext(FormContext);
+  const id = useId();
+  const register = form?.register;
+  useEffect(() => register?.(name), [register, name]);
+  const apiError = form && namesField(form.error, name) ? messageOf(form.error) : null;
+  const error = ownError ?? apiError;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: string | null };
+
+export function TextField({ label, name, hint, error, onValue, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void }) {
+  return (
+    <Field label={label} name={name} hint={hint} error={error}>
+      {(control) => <input type="text" {...input} {...control} onChange={input.onChange ?? ((e) => onValue?.(e.target.value))} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, name, hint, error, onValue, ...area }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { onValue?: (value: string) => void }) {
+  return (
+    <Field label={label} name={name} hint={hint} error={error}>
+      {(control) => <textarea rows={4} {...area} {...control} onChange={area.onChange ?? ((e) => onValue?.(e.target.value))} />}
+    </Field>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectField({
+  label,
+  name,
+  hint,
+  error,
+  options,
+  onValue,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; onValue?: (value: string) => void }) {
+  return (
+    <Field label={label} name={name} hint={hint} error={error}>
+      {(control) => (
+        <select {...select} {...control} onChange={select.onChange ?? ((e) => onValue?.(e.target.value))}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox: the label follows the box. */
+export function CheckboxField({ label, name, hint, checked, onChecked }: Omit<Common, 'error'> & { checked: boolean; onChecked: (checked: boolean) => void }) {
+  const form = useContext(FormContext);
+  const id = useId();
+  const error = form && namesField(form.error, name) ? messageOf(form.error) : null;
+  return (
+    <div className="field field-check">
+      <input type="checkbox" id={id} name={name} checked={checked} onChange={(e) => onChecked(e.target.checked)} aria-invalid={error ? true : undefined} />
+      <label htmlFor={id}>{label}</label>
+      {hint ? <p className="hint">{hint}</p> : null}
+      {error ? <p className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** The submit button: disabled and relabelled while the mutation runs. */
+export function SubmitButton({ busy, children, busyLabel = 'Saving…', className }: { busy?: boolean; children: ReactNode; busyLabel?: string; className?: string }) {
+  return (
+    <button type="submit" className={className ?? 'primary'} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+

@@ -1,0 +1,45 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+// Every page of the console: its path pattern, its entry in the navigation, and its module
+// (loaded when first visited, so the first page loads only what it needs). To add a page: create
+// src/pages/<area>/<page>.tsx with a default export taking PageProps, and add a line here.
+
+export interface PageProps {
+  /** The path's `:name` parts, decoded. */
+  params: Record<string, string>;
+}
+
+export interface PageEntry {
+  path: string;
+  component: LazyExoticComponent<ComponentType<PageProps>>;
+}
+
+const page = (load: () => Promise<{ default: ComponentType<PageProps> }>) => lazy(load);
+
+export const pages: readonly PageEntry[] = [
+  { path: '/', component: page(() => import('./pages/overview/index.js')) },
+  { path: '/customers', component: page(() => import('./pages/customers/index.js')) },
+  { path: '/customers/:id', component: page(() => import('./pages/customers/customer.js')) },
+  { path: '/catalogue', component: page(() => import('./pages/catalogue/index.js')) },
+  { path: '/purchases', component: page(() => import('./pages/purchases/index.js')) },
+  { path: '/events', component: page(() => import('./pages/events/index.js')) },
+  { path: '/benefits', component: page(() => import('./pages/benefits/index.js')) },
+  { path: '/categories', component: page(() => import('./pages/categories/index.js')) },
+  { path: '/custom-attributes', component: page(() => import('./pages/custom-attributes/index.js')) },
+  { path: '/blacklists', component: page(() => import('./pages/blacklists/index.js')) },
+  { path: '/requests', component: page(() => import('./pages/requests/index.js')) },
+];
+
+/** The main navigation, in order. */
+export const navigation: readonly { path: string; label: string }[] = [
+  { path: '/', label: 'Overview' },
+  { path: '/customers', label: 'Customers' },
+  { path: '/catalogue', label: 'Catalogue' },
+  { path: '/purchases', label: 'Purchases' },
+  { path: '/events', label: 'Events' },
+  { path: '/benefits', label: 'Benefits & coupons' },
+  { path: '/categories', label: 'Categories' },
+  { path: '/custom-attributes', label: 'Custom attributes' },
+  { path: '/blacklists', label: 'Blacklists' },
+  { path: '/requests', label: 'Background requests' },
+];
