@@ -113,8 +113,9 @@ describe('the documents run', { concurrency: 2 }, () => {
   for (const name of documents) {
     test(name, async (t) => {
       const markdown = await readFile(join(root, name), 'utf8');
-      const blocks = shellBlocks(markdown).filter((block) => block.run);
-      if (blocks.length === 0) return t.skip('no shell example');
+      const all = shellBlocks(markdown);
+      const blocks = all.filter((block) => block.run);
+      if (blocks.length === 0) return t.skip(all.length === 0 ? 'no shell example' : `all ${all.length} shell examples are norun`);
       for (const block of blocks) {
         assert.doesNotMatch(block.lines.join('\n'), /\/\/localhost[:/]/, `${name}:${block.line}: use $API (or http://127.0.0.1:8080), not localhost`);
       }
