@@ -1,0 +1,60 @@
+import { useGet } from '../../api/queries.js';
+import { Page, Section } from '../../components/layout.js';
+import { QueryView, StatusBadge } from '../../components/states.js';
+import type { PageProps } from '../../pages.js';
+import { Link, href } from '../../router.js';
+import { type Branch, BranchForm } from './branch-form.js';
+
+// One branch: its fields and a form to change them (branches are not deleted: the API has no such call).
+
+function Details({ branch }: { branch: Branch }) {
+  const rows: [string, string | null][] = [
+    ['Display name', branch.display_name],
+    ['E-mail', branch.email],
+    ['Telephone', branch.telephone],
+    ['Address', branch.address],
+    ['City', branch.city],
+    ['State', branch.state],
+    ['Country', branch.country?.code ?? null],
+    ['Zone', branch.branch_zone ? [branch.branch_zone.code, branch.branch_zone.name].filter(Boolean).join(' — ') : null],
+    ['Format', branch.format?.replace(/_/g, ' ') ?? null],
+    ['Business type', branch.business_type],
+    ['Working hours', branch.working_hours],
+    ['Web shop', branch.is_web ? 'Yes' : 'No'],
+    ['Created', branch.createtime],
+    ['Updated', branch.updatetime],
+  ];
+  return (
+    <dl className="pairs" data-testid="branch-details">
+      <dt>Status</dt>
+      <dd>
+        <StatusBadge status={branch.status} />
+      </dd>
+      {rows.flatMap(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value ?? '—'}</dd>])}
+    </dl>
+  );
+}
+
+export default function BranchPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const branch = useGet('/branches/{id}', { params: { path: { id } } });
+  return (
+    <Page title={branch.data?.name ?? `Branch ${params.id}`} back={{ to: '/catalogue/branches', label: 'Branches' }}>
+      <QueryView query={branch} loading="Loading the branch…">
+        {(data) => (
+          <div className="grid">
+            <Section title="Details">
+              <Details branch={data} />
+              <p>
+                <Link to={href('/purchases', { branch_name: data.name })}>Purchases at this branch</Link>
+              </p>
+            </Section>
+            <Section title="Edit">
+              <BranchForm key={data.updatetime + data.name} branch={data} onSaved={() => undefined} />
+            </Section>
+          </div>
+        )}
+      </QueryView>
+    </Page>
+  );
+}

@@ -1,0 +1,13 @@
+import { Page, Section } from '../../components/layout.js';
+import { navigate } from '../../router.js';
+import { BranchForm } from './branch-form.js';
+
+export default function NewBranchPage() {
+  return (
+    <Page title="New branch" back={{ to: '/catalogue/branches', label: 'Branches' }}>
+      <Section title="Branch">
+        <BranchForm onSaved={(branch) => navigate(`/catalogue/branches/${branch.id}`)} />
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import { encodeSku } from '@rapport/sdk';
+import { useState } from 'react';
+import { namesField } from '../../api/errors.js';
+import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
+import { CheckboxField, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { Loading } from '../../components/states.js';
+import { categoryOptions, pathTo } from '../categories/tree.js';
+import { KINDS } from '../custom-attributes/kinds.js';
+import { AttributeFields, type RawValues, apiValues, rawValues } from '../custom-attributes/values.js';
+import { changedOnly, numberOrText } from './shared.js';
+
+// One form for a new product (POST /products) and for changing one (PUT /products/{sku}, only the
+// fields that changed). Control names are the API's field names, so a 400 shows under its control.
+
+export type Product = GetResult<'/products/{sku}'>;
+
+const TEXT_FIELDS = ['sku', 'name', 'brand', 'base_name', 'description', 'url', 'image_url', 'thumbnail_url'] as const;
+const NUMBER_FIELDS = ['price', 'offer_price', 'stock'] as const;
+const MORE_FIELDS = ['base_name', 'url', 'image_url', 'thumbnail_url'];
+type Values = Record<(typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | 'category', string> & { available: boolean };
+
+function valuesOf(product: Product | undefined): Values {
+  const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  return {
+    sku: text(product?.sku),
+    name: text(product?.name),
+    brand: text(product?.brand),
+    base_name: text(product?.base_name),
+    description: text(product?.description),
+    url: text(product?.url),
+    image_url: text(product?.image_url),
+    thumbnail_url: text(product?.thumbnail_url),
+    price: text(product?.price),
+    offer_price: text(product?.offer_price),
+    stock: text(product?.stock),
+    category: product?.category.at(-1)?.id ?? '',
+    available: product?.available ?? true,
+  };
+}
+
+export function ProductForm({ product, onSaved }: { product?: Product; onSaved: (product: Product) => void }) {
+  const categories = useGet('/categories');
+  const definitions = useGet(KINDS[1].path);
+  if (definitions.isPending || categories.isPending) return <Loading label="Loading the form…" />;
+  return <ProductFormFields product={product} onSaved={onSaved} categories={categories.data ?? []} definitions={definitions.data ?? []} />;
+}
+
+function ProductFormFields({
+  product,
+  onSaved,
+  categories,
+  definitions,
+}: {
+  product?: Product;
+  onSaved: (product: Product) => void;
+  categories: GetResult<'/categories'>;
+  definitions: GetResult<'/account/product-custom-attributes'>;
+}) {
+  const initial = valuesOf(product);
+  const [values, setValues] = useState<Values>(initial);
+  const [attributes, setAttributes] = useState<RawValues>(() => rawValues(definitions, product?.custom_attributes));
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const save = useApiMutation(
+    (api, body: Record<string, unknown>) =>
+      // Numbers typed as text that is not a number are sent as text on purpose: the API names the field.
+      product
+        ? api.PUT('/products/{sku}', { params: { path: { sku: encodeSku(product.sku) } }, body: body as never })
+        : api.POST('/products', { body: body as never }),
+    { invalidate: [['api', '/products'], ['api', '/products/{sku}']], onSuccess: (saved) => onSaved(saved as Product) },
+  );
+
+  const submit = () => {
+    const changed = product ? changedOnly(initial, values) : values;
+    const body: Record<string, unknown> = {};
+    for (const key of TEXT_FIELDS) if (key in changed && (product || values[key] !== '')) body[key] = values[key];
+    for (const key of NUMBER_FIELDS) if (key in changed && values[key].trim() !== '') body[key] = numberOrText(values[key]);
+    if ('available' in changed) body.available = values.available;
+    if ('category' in changed && (product || values.category)) body.category = values.category ? pathTo(categories, values.category).map((c) => ({ id: c.code, name: c.name })) : [];
+    const custom = apiValues(definitions, attributes, product?.custom_attributes);
+    if (Object.keys(custom).length > 0) body.custom_attributes = custom;
+    save.mutate(body);
+  };
+
+  return (
+    <Form error={save.error} label={product ? 'Edit product' : 'New product'} onSubmit={submit}>
+      <TextField label="SKU" name="sku" value={values.sku} onValue={set('sku')} hint={product ? 'Changing it renames the product.' : 'Your unique code for the product.'} spellCheck={false} />
+      <TextField label="Name" name="name" value={values.name} onValue={set('name')} />
+      <TextField label="Brand" name="brand" value={values.brand} onValue={set('brand')} />
+      <SelectField label="Category" name="category" value={values.category} onValue={set('category')} options={categoryOptions(categories, { value: '', label: 'No category' })} hint="Add categories on the Categories page." />
+      <div className="grid">
+        <TextField label="Price" name="price" inputMode="decimal" value={values.price} onValue={set('price')} />
+        <TextField label="Offer price" name="offer_price" inputMode="decimal" value={values.offer_price} onValue={set('offer_price')} />
+        <TextField label="Stock" name="stock" inputMode="numeric" value={values.stock} onValue={set('stock')} hint="Units; negative for back orders." />
+      </div>
+      <CheckboxField label="Available for sale" name="available" checked={values.available} onChecked={(available) => setValues((v) => ({ ...v, available }))} />
+      <TextAreaField label="Description" name="description" value={values.description} onValue={set('description')} />
+      {/* opened when the API's message is about a field inside, so that it can be seen and focused */}
+      <details open={MORE_FIELDS.some((name) => namesField(save.error, name)) || undefined}>
+        <summary>More fields</summary>
+        <div className="form">
+          <TextField label="Base name" name="base_name" value={values.base_name} onValue={set('base_name')} />
+          <TextField label="Product page URL" name="url" type="url" value={values.url} onValue={set('url')} />
+          <TextField label="Image URL" name="image_url" type="url" value={values.image_url} onValue={set('image_url')} />
+          <TextField label="Thumbnail URL" name="thumbnail_url" type="url" value={values.thumbnail_url} onValue={set('thumbnail_url')} />
+        </div>
+      </details>
+      <AttributeFields definitions={definitions} values={attributes} onChange={setAttributes} />
+      <div className="actions">
+        <SubmitButton busy={save.isPending}>{product ? 'Save changes' : 'Create product'}</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,121 @@
+import { Fragment } from 'react';
+import { encodeSku } from '@rapport/sdk';
+import { isNotFound } from '../../api/errors.js';
+import { useGet } from '../../api/queries.js';
+import { useApi } from '../../api/session.js';
+import { Page, Section } from '../../components/layout.js';
+import { Empty, QueryView } from '../../components/states.js';
+import type { PageProps } from '../../pages.js';
+import { Link, href, navigate } from '../../router.js';
+import { productPath } from './index.js';
+import { KINDS } from '../custom-attributes/kinds.js';
+import { attributeRows } from '../custom-attributes/values.js';
+import { type Product, ProductForm } from './product-form.js';
+import { ConfirmDelete, formatNumber } from './shared.js';
+
+// One product: what it holds, a form to change it, and its deletion (purchases keep their copy).
+
+function Details({ product }: { product: Product }) {
+  const definitions = useGet(KINDS[1].path);
+  const specifications = Array.isArray(product.specifications) ? product.specifications.map((s) => [s.name, s.value] as const) : Object.entries(product.specifications);
+  const custom = attributeRows(definitions.data ?? [], product.custom_attributes);
+  return (
+    <dl className="pairs" data-testid="product-details">
+      <dt>SKU</dt>
+      <dd>{product.sku}</dd>
+      <dt>Name</dt>
+      <dd>{product.name}</dd>
+      <dt>Brand</dt>
+      <dd>{product.brand ?? '—'}</dd>
+      <dt>Category</dt>
+      <dd>
+        {product.category.length
+          ? product.category.map((c, i) => (
+              <span key={c.id}>
+                {i > 0 ? ' › ' : ''}
+                <Link to={href('/catalogue', { category: c.id })}>{c.name}</Link>
+              </span>
+            ))
+          : '—'}
+      </dd>
+      <dt>Price</dt>
+      <dd>{formatNumber(product.price)}</dd>
+      <dt>Offer price</dt>
+      <dd>{formatNumber(product.offer_price)}</dd>
+      <dt>Stock</dt>
+      <dd>{formatNumber(product.stock, 0)}</dd>
+      <dt>Available</dt>
+      <dd>{product.available ? 'Yes' : 'No'}</dd>
+      {product.url ? (
+        <>
+          <dt>Page</dt>
+          <dd>
+            <a href={product.url} rel="noreferrer noopener" target="_blank">
+              {product.url}
+            </a>
+          </dd>
+        </>
+      ) : null}
+      {specifications.map(([name, value]) => (
+        <Fragment key={`spec-${name}`}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+      {custom.map(([name, value]) => (
+        <Fragment key={`attr-${name}`}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+      <dt>Created</dt>
+      <dd>{product.createtime}</dd>
+      <dt>Updated</dt>
+      <dd>{product.updatetime}</dd>
+    </dl>
+  );
+}
+
+export default function ProductPage({ params }: PageProps) {
+  const api = useApi();
+  const sku = params.sku ?? '';
+  const product = useGet('/products/{sku}', { params: { path: { sku: encodeSku(sku) } } });
+  const title = product.data?.name ?? sku;
+  return (
+    <Page
+      title={title}
+      back={{ to: '/catalogue', label: 'Catalogue' }}
+      actions={
+        product.data ? (
+          <ConfirmDelete
+            label="Delete product"
+            title={`Delete product ${sku}`}
+            description={<>Deletes “{product.data.name}” ({sku}) and its custom attribute values. Past purchases keep their own copy of the item.</>}
+            counts={{ products: 1 }}
+            run={() => api.DELETE('/products/{sku}', { params: { path: { sku: encodeSku(sku) } } })}
+            onDone={() => navigate('/catalogue')}
+          />
+        ) : null
+      }
+    >
+      {product.isError && isNotFound(product.error) ? (
+        <Empty>
+          There is no product with SKU “{sku}”. <Link to="/catalogue">Back to the catalogue</Link>.
+        </Empty>
+      ) : (
+        <QueryView query={product} loading="Loading the product…">
+          {(data) => (
+            <div className="grid">
+              <Section title="Details">
+                <Details product={data} />
+              </Section>
+              <Section title="Edit">
+                <ProductForm key={data.updatetime + data.sku} product={data} onSaved={(saved) => saved.sku !== sku && navigate(productPath(saved.sku), { replace: true })} />
+              </Section>
+            </div>
+          )}
+        </QueryView>
+      )}
+    </Page>
+  );
+}

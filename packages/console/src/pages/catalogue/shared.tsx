@@ -1,0 +1,144 @@
+import { type ReactNode, useEffect } from 'react';
+import { useGet } from '../../api/queries.js';
+import { ConfirmDryRun } from '../../components/confirm.js';
+import { StatusBadge } from '../../components/states.js';
+import { Link, href, navigate, useLocation } from '../../router.js';
+
+// Pieces the pages helper's areas share (catalogue, purchases, events, benefits, categories,
+// custom attributes). They live here, inside one of those areas, until the lead moves them to
+// src/components (see the pages helper's report).
+
+/** Links between the pages of one area ("Products · Branches"); the current one is plain text. */
+export function SubNav({ label, items }: { label: string; items: readonly { to: string; label: string }[] }) {
+  const { path, search } = useLocation();
+  const here = search.toString() ? `${path}?${search.toString()}` : path;
+  return (
+    <nav aria-label={label} className="section-head">
+      <ul className="tags">
+        {items.map((item) => {
+          const current = item.to === here || (!item.to.includes('?') && item.to === path);
+          return (
+            <li key={item.to}>
+              {current ? (
+                <strong aria-current="page">{item.label}</strong>
+              ) : (
+                <Link to={item.to}>{item.label}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A filter bar's parameters in the URL: their values, and `apply` which sets them all at once
+ * (one history entry, replaced) and goes back to the first page.
+ */
+export function useFilters<K extends string>(names: readonly K[]): [Record<K, string>, (next: Partial<Record<K, string>>) => void] {
+  const { path, search } = useLocation();
+  const values = Object.fromEntries(names.map((name) => [name, search.get(name) ?? ''])) as Record<K, string>;
+  const apply = (next: Partial<Record<K, string>>) => {
+    const query: Record<string, string> = {};
+    for (const [key, value] of search) query[key] = value;
+    delete query.page;
+    Object.assign(query, next);
+    navigate(href(path, query), { replace: true });
+  };
+  return [values, apply];
+}
+
+/**
+ * A two-step delete of one thing through the shared dialog. `preview` may ask the API (a real dry
+ * run) or answer what is known (the thing itself): the dialog shows the counts either way.
+ */
+export function ConfirmDelete({
+  label,
+  title,
+  description,
+  counts,
+  run,
+  onDone,
+}: {
+  label: string;
+  title: string;
+  description: ReactNode;
+  counts: Record<string, number> | (() => Promise<Record<string, number>>);
+  run: () => Promise<unknown>;
+  onDone?: (result: unknown) => void;
+}) {
+  const preview = async () => ({ dry_run: true as const, would_delete: typeof counts === 'function' ? await counts() : counts });
+  return <ConfirmDryRun label={label} title={title} description={description} preview={preview} run={run} onDone={onDone} />;
+}
+
+/**
+ * A background request (K3) accepted by a delete: its status, read every second until it is done
+ * or failed; `onFinished` runs once then (e.g. to refetch the list it changed).
+ */
+export function RequestProgress({ id, what, onFinished }: { id: string; what: string; onFinished?: () => void }) {
+  const query = useGet(
+    '/requests/{request_id}',
+    { params: { path: { request_id: id } } },
+    { refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 1000) },
+  );
+  const status = query.data?.status;
+  const finished = status === 'done' || status === 'failed';
+  useEffect(() => {
+    if (finished) onFinished?.();
+    // onFinished is a new function on every render: run it once, when the request finishes
+  }, [finished]);
+  const result = query.data?.result;
+  return (
+    <div className="notice" role="status" data-testid="request-progress">
+      <p>
+        {what}: background request <code>{id}</code> {status ? <StatusBadge status={status} /> : '…'}
+        {finished && result && typeof result === 'object' ? <> — {describeResult(result as Record<string, unknown>)}</> : null}
+      </p>
+      <p>
+        <Link to={href('/requests', { id })}>See background requests</Link>
+      </p>
+    </div>
+  );
+}
+
+function describeResult(result: Record<string, unknown>): string {
+  return Object.entries(result)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? value.toLocaleString() : JSON.stringify(value)}`)
+    .join(', ');
+}
+
+// Values in forms are text; the API is strict about types (G8: "12" is not a number), so text that
+// reads as a number is sent as one and anything else is sent as typed, for the API to name.
+
+/** Text to a number when it reads as one; '' to undefined; anything else stays text (the API says why). */
+export function numberOrText(text: string): number | string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** `YYYY-MM-DD hh:mm:ss` (the API's form) to a datetime-local input's value, and back. */
+export const toLocalInput = (value: string | null | undefined): string => (value ? value.replace(' ', 'T') : '');
+export const fromLocalInput = (value: string): string => {
+  if (value === '') return '';
+  const [date, time = '00:00:00'] = value.split('T');
+  return `${date} ${time.length === 5 ? `${time}:00` : time}`;
+};
+
+/** Only the keys whose value differs from `initial` (a PUT changes only what it is given). */
+export function changedOnly<T extends Record<string, unknown>>(initial: T, current: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(current) as (keyof T)[]) {
+    if (JSON.stringify(current[key]) !== JSON.stringify(initial[key])) out[key] = current[key];
+  }
+  return out;
+}
+
+export const formatNumber = (value: number | null | undefined, digits = 2): string =>
+  value === null || value === undefined ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: digits });
+
+/** A user's name in lists: the service_uid, else the e-mail, else the id; a link to the customer page. */
+export function CustomerLink({ user }: { user: { userapp_id: number; service_uid?: string | null; email?: string | null } }) {
+  return <Link to={`/customers/${user.userapp_id}`}>{user.service_uid ?? user.email ?? `#${user.userapp_id}`}</Link>;
+}
