@@ -188,7 +188,9 @@ describe('background requests (K3)', () => {
   test('a bulk delete is polled until done, with its progress', async () => {
     for (const code of ['a', 'b', 'c']) await sdk.POST('/categories', { body: { code, name: code.toUpperCase() } });
     await sdk.POST('/categories', { body: { code: 'a1', name: 'A1', parent_code: 'a' } });
-    const { request_id } = await sdk.DELETE('/categories/bulk', { body: {} });
+    const accepted = await sdk.DELETE('/categories/bulk', { body: {} });
+    assert.ok('request_id' in accepted, 'not a dry run');
+    const { request_id } = accepted;
     const seen: string[] = [];
     const state = await sdk.waitForRequest(request_id, { intervalMs: 20, timeoutMs: 20_000, onProgress: (r) => seen.push(r.status) });
     assert.equal(state.request_id, request_id);
@@ -208,7 +210,9 @@ describe('background requests (K3)', () => {
   test('a request that never ends times out; an abort stops the polling', async () => {
     const idle = await startSdkServer({ config: { workerEnabled: false } });
     await idle.sdk.POST('/categories', { body: { code: 'x', name: 'X' } });
-    const { request_id } = await idle.sdk.DELETE('/categories/bulk', { body: {} });
+    const accepted = await idle.sdk.DELETE('/categories/bulk', { body: {} });
+    assert.ok('request_id' in accepted, 'not a dry run');
+    const { request_id } = accepted;
     const started = Date.now();
     const error = await rejection(idle.sdk.waitForRequest(request_id, { timeoutMs: 300, intervalMs: 50 }));
     assert.ok(error instanceof RapportTimeoutError, String(error));

@@ -385,7 +385,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete the user events of an event within a date range (background request) */
+        /** Delete the user events of an event within a date range (background request), or with dry_run=true count them */
         delete: operations["deleteUserEventsBulk"];
         options?: never;
         head?: never;
@@ -404,7 +404,7 @@ export interface paths {
         put?: never;
         /** Create a category, optionally under a parent */
         post: operations["postCategories"];
-        /** Delete a category and all its descendants (background request) */
+        /** Delete a category and all its descendants (background request), or with dry_run=true count what it would delete */
         delete: operations["deleteCategories"];
         options?: never;
         head?: never;
@@ -438,7 +438,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete every category (background request) */
+        /** Delete every category (background request), or with dry_run=true count what it would delete */
         delete: operations["deleteCategoriesBulk"];
         options?: never;
         head?: never;
@@ -749,6 +749,23 @@ export interface paths {
         put?: never;
         /** Record 1 to 100 purchases, each on its own: answers how many were stored and why the others failed */
         post: operations["createPurchasesBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders and revenue (sum of prices.total) per UTC day or month over a date range, every bucket present */
+        get: operations["getPurchasesSummary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7016,7 +7033,10 @@ export interface operations {
     };
     deleteUserEventsBulk: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7041,6 +7061,8 @@ export interface operations {
                     to?: string;
                     /** @description E-mail address told the outcome */
                     notify_to?: string;
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
                 };
             };
         };
@@ -7055,6 +7077,14 @@ export interface operations {
                         payload: {
                             /** Format: uuid */
                             request_id: string;
+                        } | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description User events of that event whose datetime lies in [from, to] */
+                                user_events: number;
+                            };
                         };
                         message: string;
                         code: string;
@@ -7063,7 +7093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description event_name, from or to missing or invalid, from after to, notify_to not an e-mail address, or dry_run not true or false */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7506,6 +7536,8 @@ export interface operations {
                 code?: string;
                 /** @description E-mail address told the outcome */
                 notify_to?: string;
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
             };
             header?: never;
             path?: never;
@@ -7518,6 +7550,8 @@ export interface operations {
                     code?: string;
                     /** @description E-mail address told the outcome */
                     notify_to?: string;
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
                 };
             };
         };
@@ -7532,6 +7566,16 @@ export interface operations {
                         payload: {
                             /** Format: uuid */
                             request_id: string;
+                        } | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description Categories deleted (the category and its descendants; every category for bulk) */
+                                categories: number;
+                                /** @description Products that refer to one of them and would be left with no category */
+                                products_uncategorised: number;
+                            };
                         };
                         message: string;
                         code: string;
@@ -7540,7 +7584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description code missing, notify_to not an e-mail address, or dry_run not true or false */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7842,7 +7886,10 @@ export interface operations {
     };
     deleteCategoriesBulk: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7852,6 +7899,8 @@ export interface operations {
                 "application/json": {
                     /** @description E-mail address told the outcome */
                     notify_to?: string;
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
                 };
             };
         };
@@ -7866,6 +7915,16 @@ export interface operations {
                         payload: {
                             /** Format: uuid */
                             request_id: string;
+                        } | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description Categories deleted (the category and its descendants; every category for bulk) */
+                                categories: number;
+                                /** @description Products that refer to one of them and would be left with no category */
+                                products_uncategorised: number;
+                            };
                         };
                         message: string;
                         code: string;
@@ -7874,7 +7933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description notify_to not an e-mail address, or dry_run not true or false */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14027,6 +14086,138 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
                      *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPurchasesSummary: {
+        parameters: {
+            query?: {
+                /** @description On createtime, inclusive (G7; a bare date is its start). Default: 29 days before to's day (12 months with group_by=month) */
+                from?: string;
+                /** @description On createtime, inclusive (G7; a bare date is its end). Default: the end of today (UTC) */
+                to?: string;
+                /** @description Bucket size: day (default) or month, in UTC */
+                group_by?: "day" | "month" | "";
+                /** @description Only this branch's purchases (compared case-insensitively after trimming) */
+                branch_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every bucket from from's to to's, oldest first, empty ones with 0 */
+                        payload: {
+                            /** @description The UTC day YYYY-MM-DD, or the month YYYY-MM with group_by=month */
+                            date: string;
+                            /** @description Purchases whose createtime lies in the bucket (and in from..to) */
+                            orders: number;
+                            /** @description Sum of their prices.total, rounded to 6 decimals; 0 when none */
+                            revenue: number;
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description from or to not a G7 datetime or date, from after to, a range over 366 days (120 months with group_by=month), or group_by not day or month */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
                      *       "time": "1ms"
                      *     }
                      */

@@ -42,21 +42,42 @@ export class CategoriesRepository {
    * with its child (the cascade would remove the child uncounted).
    */
   async deleteTreeBatch(accountId: number, rootId: number | null, limit: number): Promise<number> {
-    const start =
-      rootId === null
-        ? sql`select id, 0 from categories where account_id = ${accountId} and parent_id is null`
-        : sql`select id, 0 from categories where account_id = ${accountId} and id = ${rootId}`;
     const batch = await sql<{ id: number }>`
-      with recursive tree(id, depth) as (
-        ${start}
-        union all
-        select c.id, tree.depth + 1 from categories c join tree on c.parent_id = tree.id
-        where c.account_id = ${accountId}
-      )
+      ${subtree(accountId, rootId)}
       select id from tree where depth = (select max(depth) from tree) order by id limit ${limit}`.execute(this.db);
     const ids = batch.rows.map((row) => Number(row.id));
     if (ids.length === 0) return 0;
     const result = await this.db.deleteFrom('categories').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  /**
+   * O8: what deleting the subtree under `rootId` (every tree when null) to the end would do now:
+   * the categories deleteTreeBatch would remove (the same tree) and the products that refer to one
+   * of them (the foreign key leaves them with no category).
+   */
+  async countTree(accountId: number, rootId: number | null): Promise<{ categories: number; products: number }> {
+    const result = await sql<{ categories: number | string; products: number | string }>`
+      ${subtree(accountId, rootId)}
+      select (select count(*) from tree) as categories,
+        (select count(*) from products p where p.account_id = ${accountId} and p.category_id in (select id from tree)) as products`.execute(
+      this.db,
+    );
+    const row = result.rows[0]!;
+    return { categories: Number(row.categories), products: Number(row.products) };
+  }
+}
+
+/** `tree(id, depth)`: the subtree under `rootId`, or every tree of the account when null. */
+function subtree(accountId: number, rootId: number | null) {
+  const start =
+    rootId === null
+      ? sql`select id, 0 from categories where account_id = ${accountId} and parent_id is null`
+      : sql`select id, 0 from categories where account_id = ${accountId} and id = ${rootId}`;
+  return sql`with recursive tree(id, depth) as (
+        ${start}
+        union all
+        select c.id, tree.depth + 1 from categories c join tree on c.parent_id = tree.id
+        where c.account_id = ${accountId}
+      )`;
 }

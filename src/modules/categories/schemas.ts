@@ -1,5 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { DryRunField, DryRunResult } from '../../http/dry-run.js';
 import { Envelope } from '../../http/envelope.js';
+import { AcceptedEnvelope } from '../requests/schemas.js';
 
 export const CategoryObject = Type.Object({
   id: Type.Integer(),
@@ -26,15 +28,26 @@ export const DeleteCategoryFields = Type.Object(
   {
     code: Type.Optional(Type.String({ maxLength: 1024, description: 'The parent category to delete with all its descendants' })),
     notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })),
+    dry_run: DryRunField,
   },
   { additionalProperties: false },
 );
 export type DeleteCategoryFields = Static<typeof DeleteCategoryFields>;
 
 export const BulkDeleteCategoriesBody = Type.Object(
-  { notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })) },
+  { notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })), dry_run: DryRunField },
   { additionalProperties: false },
 );
+
+/** O8: what a category deletion would do. */
+export const CategoriesDryRun = DryRunResult({
+  categories: Type.Integer({ description: 'Categories deleted (the category and its descendants; every category for bulk)' }),
+  products_uncategorised: Type.Integer({ description: 'Products that refer to one of them and would be left with no category' }),
+});
+export type CategoriesDryRun = Static<typeof CategoriesDryRun>;
+
+/** `{request_id}` (accepted, K3), or the dry run's counts (O8). */
+export const DeleteCategoriesEnvelope = Envelope(Type.Union([AcceptedEnvelope.properties.payload, CategoriesDryRun]));
 
 export const CategoryEnvelope = Envelope(CategoryObject);
 export const CategoryListEnvelope = Envelope(Type.Array(CategoryObject));

@@ -7,7 +7,7 @@ import { type Clock, formatDateTime } from '../../lib/time.js';
 import { parseNotifyTo } from '../requests/notify-to.js';
 import { CATEGORIES_BULK_DELETE, CATEGORIES_DELETE } from './jobs.js';
 import { CategoriesRepository, type CategoryRow } from './repository.js';
-import type { CategoryObject, CreateCategoryBody, DeleteCategoryFields } from './schemas.js';
+import type { CategoriesDryRun, CategoryObject, CreateCategoryBody, DeleteCategoryFields } from './schemas.js';
 
 function present(row: CategoryRow, parentCode: string | null, path: string): CategoryObject {
   return { id: Number(row.id), code: row.code, name: row.name, parent_code: parentCode, path };
@@ -83,9 +83,7 @@ export class CategoriesService {
 
   /** K2: validates now, deletes the category and every descendant in the background. */
   async deleteTree(accountId: number, fields: DeleteCategoryFields): Promise<{ request_id: string }> {
-    const code = fields.code?.trim();
-    if (!code) throw invalidField('code', 'is required');
-    const notifyTo = parseNotifyTo(fields.notify_to);
+    const { code, notifyTo } = deleteTreeTarget(fields);
     const requestId = await this.db.transaction().execute(async (trx) => {
       const root = await new CategoriesRepository(trx).findByCode(accountId, code);
       if (!root) throw new NotFoundError(`category ${code} not found`);
@@ -99,6 +97,14 @@ export class CategoriesService {
     return { request_id: requestId };
   }
 
+  /** O8: deleteTree's validation and answers, then what its request would delete now; no change. */
+  async previewDeleteTree(accountId: number, fields: DeleteCategoryFields): Promise<CategoriesDryRun> {
+    const { code } = deleteTreeTarget(fields);
+    const root = await this.repo.findByCode(accountId, code);
+    if (!root) throw new NotFoundError(`category ${code} not found`);
+    return this.preview(accountId, Number(root.id));
+  }
+
   /** K2: deletes every category of the account in the background. */
   async deleteAll(accountId: number, notifyToRaw: string | undefined): Promise<{ request_id: string }> {
     const notifyTo = parseNotifyTo(notifyToRaw);
@@ -106,4 +112,22 @@ export class CategoriesService {
     this.jobs.wake();
     return { request_id: requestId };
   }
+
+  /** O8: deleteAll's validation, then what its request would delete now; no change. */
+  async previewDeleteAll(accountId: number, notifyToRaw: string | undefined): Promise<CategoriesDryRun> {
+    parseNotifyTo(notifyToRaw);
+    return this.preview(accountId, null);
+  }
+
+  private async preview(accountId: number, rootId: number | null): Promise<CategoriesDryRun> {
+    const counts = await this.repo.countTree(accountId, rootId);
+    return { dry_run: true, would_delete: { categories: counts.categories, products_uncategorised: counts.products } };
+  }
+}
+
+/** K2's checks of DELETE /categories, before anything is read. */
+function deleteTreeTarget(fields: DeleteCategoryFields): { code: string; notifyTo: string | null } {
+  const code = fields.code?.trim();
+  if (!code) throw invalidField('code', 'is required');
+  return { code, notifyTo: parseNotifyTo(fields.notify_to) };
 }

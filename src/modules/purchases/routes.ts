@@ -14,10 +14,14 @@ import {
   PurchaseInput,
   PurchaseListEnvelope,
   PurchaseListQuery,
+  PurchaseSummaryEnvelope,
+  PurchaseSummaryQuery,
+  SUMMARY_MAX_BUCKETS,
   UserPurchasesParams,
   UserPurchasesQuery,
 } from './schemas.js';
 import { PurchasesService } from './service.js';
+import { PurchaseSummaryService } from './summary.js';
 
 /** G8 inside the purchase body: nested nulls are "not given" too (the shared hook drops top-level ones). */
 async function dropNestedNulls(request: FastifyRequest): Promise<void> {
@@ -34,6 +38,7 @@ const noUser = ErrorResponse('code user_not_found: no user matches the first non
 export async function purchasesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const purchases = new PurchasesService(context.db, context.clock);
+  const summaries = new PurchaseSummaryService(context.db, context.clock);
   const tags = ['purchases'];
 
   app.post(
@@ -106,6 +111,27 @@ export async function purchasesRoutes(scope: FastifyInstance, { context }: { con
       },
     },
     async (request, reply) => ok(reply, await purchases.list(request.accountId, request.query)),
+  );
+
+  // A static segment: the router prefers it to /purchases/:id whatever the order of registration.
+  app.get(
+    '/purchases/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Orders and revenue (sum of prices.total) per UTC day or month over a date range, every bucket present',
+        operationId: 'getPurchasesSummary',
+        querystring: PurchaseSummaryQuery,
+        response: {
+          200: PurchaseSummaryEnvelope,
+          400: ErrorResponse(
+            `from or to not a G7 datetime or date, from after to, a range over ${SUMMARY_MAX_BUCKETS.day} days ` +
+              `(${SUMMARY_MAX_BUCKETS.month} months with group_by=month), or group_by not day or month`,
+          ),
+        },
+      },
+    },
+    async (request, reply) => ok(reply, await summaries.summary(request.accountId, request.query)),
   );
 
   app.get(

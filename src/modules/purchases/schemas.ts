@@ -177,6 +177,32 @@ export type PurchaseListQuery = Static<typeof PurchaseListQuery>;
 
 export const UserPurchasesQuery = Type.Object(PageQuery.properties, { additionalProperties: false });
 
+/** The longest range GET /purchases/summary answers, in buckets of each size. */
+export const SUMMARY_MAX_BUCKETS = { day: 366, month: 120 } as const;
+
+export const PurchaseSummaryQuery = Type.Object(
+  {
+    from: Type.Optional(
+      Datetime('On createtime, inclusive (G7; a bare date is its start). Default: 29 days before to\'s day (12 months with group_by=month)'),
+    ),
+    to: Type.Optional(Datetime('On createtime, inclusive (G7; a bare date is its end). Default: the end of today (UTC)')),
+    // Text, so that an empty `group_by=` is "not given" (G7).
+    group_by: Type.Optional(
+      Type.Unsafe<'day' | 'month' | ''>({ type: 'string', enum: ['day', 'month', ''], description: 'Bucket size: day (default) or month, in UTC' }),
+    ),
+    branch_name: Type.Optional(Text(255, 'Only this branch\'s purchases (compared case-insensitively after trimming)')),
+  },
+  { additionalProperties: false },
+);
+export type PurchaseSummaryQuery = Static<typeof PurchaseSummaryQuery>;
+
+export const PurchaseSummaryBucket = Type.Object({
+  date: Type.String({ description: 'The UTC day YYYY-MM-DD, or the month YYYY-MM with group_by=month' }),
+  orders: Type.Integer({ description: 'Purchases whose createtime lies in the bucket (and in from..to)' }),
+  revenue: Type.Number({ description: 'Sum of their prices.total, rounded to 6 decimals; 0 when none' }),
+});
+export type PurchaseSummaryBucket = Static<typeof PurchaseSummaryBucket>;
+
 // Responses: nullable fields as JSON Schema type arrays, written directly by the serializer.
 const nullable = (type: string) => Type.Unsafe<never>({ type: [type, 'null'] });
 const NullableString = nullable('string') as TSchema as ReturnType<typeof Type.Unsafe<string | null>>;
@@ -266,3 +292,6 @@ export const PurchaseEnvelope = Envelope(PurchaseObject);
 export const PurchaseListEnvelope = Envelope(Type.Array(PurchaseObject));
 export const BulkResultEnvelope = Envelope(BulkResult);
 export const PurchaseDeletedEnvelope = Envelope(Type.Null());
+export const PurchaseSummaryEnvelope = Envelope(
+  Type.Array(PurchaseSummaryBucket, { description: 'Every bucket from from\'s to to\'s, oldest first, empty ones with 0' }),
+);

@@ -24,6 +24,13 @@ export interface UserEventFilter {
   to?: string;
 }
 
+/** E5: one event's user events within [from, to]. */
+export interface BulkDeleteFilter {
+  eventId: number;
+  from: string;
+  to: string;
+}
+
 export interface NewUserEvent {
   eventId: number;
   userId: number;
@@ -75,20 +82,28 @@ export class UserEventsRepository {
    * The account scope is in the subquery that picks the ids: repeating it on the outer DELETE makes
    * SQLite's planner scan the whole account through an index instead of deleting by primary key.
    */
-  async deleteBatch(accountId: number, filter: { eventId: number; from: string; to: string }, limit: number): Promise<number> {
+  async deleteBatch(accountId: number, filter: BulkDeleteFilter, limit: number): Promise<number> {
     const result = await this.db
       .deleteFrom('user_events')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('user_events')
-          .select('id')
-          .where('account_id', '=', accountId)
-          .where('event_id', '=', filter.eventId)
-          .where('datetime', '>=', filter.from)
-          .where('datetime', '<=', filter.to)
-          .limit(limit),
-      )
+      .where('id', 'in', this.inBulkRange(accountId, filter).select('id').limit(limit))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** O8: how many rows deleteBatch, repeated to the end, would delete now. */
+  async countBulkRange(accountId: number, filter: BulkDeleteFilter): Promise<number> {
+    const row = await this.inBulkRange(accountId, filter)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private inBulkRange(accountId: number, filter: BulkDeleteFilter) {
+    return this.db
+      .selectFrom('user_events')
+      .where('account_id', '=', accountId)
+      .where('event_id', '=', filter.eventId)
+      .where('datetime', '>=', filter.from)
+      .where('datetime', '<=', filter.to);
   }
 }

@@ -3,8 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { toPage } from '../../http/pagination.js';
-import { AcceptedEnvelope, absentBodyIsEmpty } from '../requests/schemas.js';
-import { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventEnvelope, UserEventListEnvelope, UserEventListQuery } from './schemas.js';
+import { DryRunQuery, emptyDryRunIsAbsent, isDryRun } from '../../http/dry-run.js';
+import { absentBodyIsEmpty } from '../requests/schemas.js';
+import {
+  BulkDeleteUserEventsBody,
+  BulkDeleteUserEventsEnvelope,
+  CreateUserEventBody,
+  UserEventEnvelope,
+  UserEventListEnvelope,
+  UserEventListQuery,
+} from './schemas.js';
 import { UserEventsService } from './service.js';
 
 export async function userEventsRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
@@ -37,17 +45,28 @@ export async function userEventsRoutes(scope: FastifyInstance, { context }: { co
     async (request, reply) => ok(reply, await userEvents.list(request.accountId, request.query, toPage(request.query))),
   );
 
+  // With dry_run=true (O8) the same checks run and the answer is how many rows the request would
+  // delete, nothing accepted.
   app.delete(
     '/user-events/bulk',
     {
       schema: {
         tags: ['user-events'],
-        summary: 'Delete the user events of an event within a date range (background request)',
+        summary: 'Delete the user events of an event within a date range (background request), or with dry_run=true count them',
+        operationId: 'deleteUserEventsBulk',
+        querystring: DryRunQuery,
         body: BulkDeleteUserEventsBody,
-        response: { 200: AcceptedEnvelope, 404: ErrorResponse('No event has that name') },
+        response: {
+          200: BulkDeleteUserEventsEnvelope,
+          400: ErrorResponse('event_name, from or to missing or invalid, from after to, notify_to not an e-mail address, or dry_run not true or false'),
+          404: ErrorResponse('No event has that name'),
+        },
       },
-      preValidation: absentBodyIsEmpty,
+      preValidation: [absentBodyIsEmpty, emptyDryRunIsAbsent],
     },
-    async (request, reply) => ok(reply, await userEvents.bulkDelete(request.accountId, request.body)),
+    async (request, reply) => {
+      if (isDryRun(request)) return ok(reply, await userEvents.previewBulkDelete(request.accountId, request.body));
+      return ok(reply, await userEvents.bulkDelete(request.accountId, request.body));
+    },
   );
 }

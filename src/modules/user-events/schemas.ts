@@ -1,7 +1,9 @@
 import { type Static, Type } from 'typebox';
+import { DryRunField, DryRunResult } from '../../http/dry-run.js';
 import { Envelope } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { EventObject } from '../events/schemas.js';
+import { AcceptedEnvelope } from '../requests/schemas.js';
 
 const Metadata = Type.Unsafe<Record<string, unknown>>({
   type: 'object',
@@ -65,10 +67,20 @@ export const BulkDeleteUserEventsBody = Type.Object(
     from: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its start)' })),
     to: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD hh:mm:ss, ISO 8601, or a bare date (its end)' })),
     notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })),
+    dry_run: DryRunField,
   },
   { additionalProperties: false, examples: [{ event_name: 'purchase', from: '2026-03-01', to: '2026-03-31', notify_to: 'ops@example.com' }] },
 );
 export type BulkDeleteUserEventsBody = Static<typeof BulkDeleteUserEventsBody>;
+
+/** O8: what a bulk deletion would delete. */
+export const UserEventsDryRun = DryRunResult({
+  user_events: Type.Integer({ description: 'User events of that event whose datetime lies in [from, to]' }),
+});
+export type UserEventsDryRun = Static<typeof UserEventsDryRun>;
+
+/** `{request_id}` (accepted, K3), or the dry run's count (O8). */
+export const BulkDeleteUserEventsEnvelope = Envelope(Type.Union([AcceptedEnvelope.properties.payload, UserEventsDryRun]));
 
 export const UserEventEnvelope = Envelope(UserEventObject);
 export const UserEventListEnvelope = Envelope(Type.Array(UserEventObject));

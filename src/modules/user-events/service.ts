@@ -13,7 +13,7 @@ import { UsersRepository } from '../users/repository.js';
 import { USER_EVENTS_BULK_DELETE } from './jobs.js';
 import { WriteBatcher } from '../../db/write-batcher.js';
 import { type NewUserEvent, type UserEventFilter, UserEventsRepository, type UserSummary } from './repository.js';
-import type { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventListQuery, UserEventObject } from './schemas.js';
+import type { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventListQuery, UserEventObject, UserEventsDryRun } from './schemas.js';
 
 export const METADATA_MAX_BYTES = 16_384;
 
@@ -108,12 +108,7 @@ export class UserEventsService {
 
   /** E5: validated now; the deletion runs in the background in bounded batches. */
   async bulkDelete(accountId: number, body: BulkDeleteUserEventsBody): Promise<{ request_id: string }> {
-    const eventName = body.event_name ?? body['event-name'];
-    if (eventName === undefined || eventName === '') throw invalidField('event_name', 'is required');
-    if (body.from === undefined) throw invalidField('from', 'is required');
-    if (body.to === undefined) throw invalidField('to', 'is required');
-    const { from, to } = parseDateRange({ from: body.from, to: body.to }) as { from: string; to: string };
-    const notifyTo = parseNotifyTo(body.notify_to);
+    const { eventName, from, to, notifyTo } = bulkDeleteTarget(body);
     const requestId = await this.db.transaction().execute(async (trx) => {
       const event = await new EventsRepository(trx).findByName(accountId, eventName);
       if (!event) throw new NotFoundError(`event ${eventName} not found`);
@@ -126,4 +121,23 @@ export class UserEventsService {
     this.jobs.wake();
     return { request_id: requestId };
   }
+
+  /** O8: bulkDelete's validation and answers, then how many rows its request would delete now. */
+  async previewBulkDelete(accountId: number, body: BulkDeleteUserEventsBody): Promise<UserEventsDryRun> {
+    const { eventName, from, to } = bulkDeleteTarget(body);
+    const event = await this.events.findByName(accountId, eventName);
+    if (!event) throw new NotFoundError(`event ${eventName} not found`);
+    const count = await this.repo.countBulkRange(accountId, { eventId: Number(event.id), from, to });
+    return { dry_run: true, would_delete: { user_events: count } };
+  }
+}
+
+/** E5's checks of the body, before anything is read. */
+function bulkDeleteTarget(body: BulkDeleteUserEventsBody): { eventName: string; from: string; to: string; notifyTo: string | null } {
+  const eventName = body.event_name ?? body['event-name'];
+  if (eventName === undefined || eventName === '') throw invalidField('event_name', 'is required');
+  if (body.from === undefined) throw invalidField('from', 'is required');
+  if (body.to === undefined) throw invalidField('to', 'is required');
+  const { from, to } = parseDateRange({ from: body.from, to: body.to }) as { from: string; to: string };
+  return { eventName, from, to, notifyTo: parseNotifyTo(body.notify_to) };
 }
