@@ -8,18 +8,17 @@ import { Link, href, navigate, useLocation } from '../../router.js';
 // custom attributes). They live here, inside one of those areas, until the lead moves them to
 // src/components (see the pages helper's report).
 
-/** Links between the pages of one area ("Products · Branches"); the current one is plain text. */
-export function SubNav({ label, items }: { label: string; items: readonly { to: string; label: string }[] }) {
-  const { path, search } = useLocation();
-  const here = search.toString() ? `${path}?${search.toString()}` : path;
+/** Links between the pages of one area ("Products · Branches"); the current one (by default the one whose `to` is this path) is plain text. */
+export function SubNav({ label, items, current: chosen }: { label: string; items: readonly { to: string; label: string }[]; current?: string }) {
+  const { path } = useLocation();
+  const current = chosen ?? path;
   return (
     <nav aria-label={label} className="section-head">
       <ul className="tags">
         {items.map((item) => {
-          const current = item.to === here || (!item.to.includes('?') && item.to === path);
           return (
             <li key={item.to}>
-              {current ? (
+              {item.to === current ? (
                 <strong aria-current="page">{item.label}</strong>
               ) : (
                 <Link to={item.to}>{item.label}</Link>
