@@ -27,6 +27,7 @@ export const pages: readonly PageEntry[] = [
   { path: '/catalogue/branches/new', component: page(() => import('./pages/catalogue/new-branch.js')) },
   { path: '/catalogue/branches/:id', component: page(() => import('./pages/catalogue/branch.js')) },
   { path: '/purchases', component: page(() => import('./pages/purchases/index.js')) },
+  { path: '/purchases/:id', component: page(() => import('./pages/purchases/purchase.js')) },
   { path: '/events', component: page(() => import('./pages/events/index.js')) },
   { path: '/benefits', component: page(() => import('./pages/benefits/index.js')) },
   { path: '/categories', component: page(() => import('./pages/categories/index.js')) },

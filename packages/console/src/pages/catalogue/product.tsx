@@ -93,6 +93,7 @@ export default function ProductPage({ params }: PageProps) {
             description={<>Deletes “{product.data.name}” ({sku}) and its custom attribute values. Past purchases keep their own copy of the item.</>}
             counts={{ products: 1 }}
             run={() => api.DELETE('/products/{sku}', { params: { path: { sku: encodeSku(sku) } } })}
+            invalidate={[['api', '/products']]}
             onDone={() => navigate('/catalogue')}
           />
         ) : null

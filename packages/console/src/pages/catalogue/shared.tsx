@@ -1,4 +1,6 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { fieldOf } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
 import { ConfirmDryRun } from '../../components/confirm.js';
 import { StatusBadge } from '../../components/states.js';
@@ -58,6 +60,7 @@ export function ConfirmDelete({
   description,
   counts,
   run,
+  invalidate = [],
   onDone,
 }: {
   label: string;
@@ -65,10 +68,17 @@ export function ConfirmDelete({
   description: ReactNode;
   counts: Record<string, number> | (() => Promise<Record<string, number>>);
   run: () => Promise<unknown>;
+  /** Query keys (prefixes) to refetch after the delete, e.g. [['api', '/products']]. */
+  invalidate?: QueryKey[];
   onDone?: (result: unknown) => void;
 }) {
+  const queryClient = useQueryClient();
   const preview = async () => ({ dry_run: true as const, would_delete: typeof counts === 'function' ? await counts() : counts });
-  return <ConfirmDryRun label={label} title={title} description={description} preview={preview} run={run} onDone={onDone} />;
+  const done = async (result: unknown) => {
+    await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    onDone?.(result);
+  };
+  return <ConfirmDryRun label={label} title={title} description={description} preview={preview} run={run} onDone={(result) => void done(result)} />;
 }
 
 /**
@@ -140,4 +150,13 @@ export const formatNumber = (value: number | null | undefined, digits = 2): stri
 /** A user's name in lists: the service_uid, else the e-mail, else the id; a link to the customer page. */
 export function CustomerLink({ user }: { user: { userapp_id: number; service_uid?: string | null; email?: string | null } }) {
   return <Link to={`/customers/${user.userapp_id}`}>{user.service_uid ?? user.email ?? `#${user.userapp_id}`}</Link>;
+}
+
+/**
+ * A listing's error when it is about one of the filter bar's fields (a 400 "from: …"): given to the
+ * filter <Form error>, it shows under that field, so the list shows a pointer to it instead.
+ */
+export function filterError(error: unknown, names: readonly string[]): unknown {
+  const field = fieldOf(error)?.field;
+  return field && names.some((name) => field === name || field.startsWith(`${name}.`)) ? error : null;
 }
