@@ -55,18 +55,28 @@ export function RouterProvider({ children }: { children: ReactNode }) {
 
 export const useLocation = (): Location => useContext(LocationContext);
 
-/** One query-string parameter as state: reading it, and setting it (replacing the history entry). */
-export function useSearchParam(name: string): [string, (value: string) => void] {
+/**
+ * The query string as state: `update({ q: 'ana', page: '' })` sets several parameters at once
+ * (an empty string removes one), replacing the history entry (filters are not steps of Back).
+ */
+export function useQueryParams(): [URLSearchParams, (updates: Record<string, string>) => void] {
   const { path, search } = useLocation();
-  const value = search.get(name) ?? '';
-  const set = (next: string) => {
+  const update = (updates: Record<string, string>) => {
     const params = new URLSearchParams(search);
-    if (next === '') params.delete(name);
-    else params.set(name, next);
+    for (const [name, value] of Object.entries(updates)) {
+      if (value === '') params.delete(name);
+      else params.set(name, value);
+    }
     const text = params.toString();
     navigate(text ? `${path}?${text}` : path, { replace: true });
   };
-  return [value, set];
+  return [search, update];
+}
+
+/** One query-string parameter as state, e.g. a filter: `const [q, setQ] = useSearchParam('q')`. */
+export function useSearchParam(name: string): [string, (value: string) => void] {
+  const [search, update] = useQueryParams();
+  return [search.get(name) ?? '', (value: string) => update({ [name]: value })];
 }
 
 /** `/customers/:id` against `/customers/12` -> `{ id: '12' }`; null when it does not match. */

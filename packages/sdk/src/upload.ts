@@ -42,8 +42,15 @@ function filenameOf(source: UploadSource, given: string | undefined): string {
   return 'upload.csv';
 }
 
+/** What is used of node:fs, typed here so the SDK's sources compile without Node.js types (browser builds). */
+interface NodeFs {
+  promises: { access(path: string | URL, mode?: number): Promise<void> };
+  constants: { R_OK: number };
+  openAsBlob(path: string | URL, options?: { type?: string }): Promise<Blob>;
+}
+
 async function openFile(path: string | URL): Promise<Blob> {
-  const fs = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs');
+  const fs = (await import(/* @vite-ignore */ NODE_FS)) as NodeFs;
   await fs.promises.access(path, fs.constants.R_OK); // ENOENT, EACCES named by the path
   return fs.openAsBlob(path, { type: 'text/csv' });
 }

@@ -1,3 +1,4 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../api/errors.js';
 import { Loading } from './states.js';
@@ -17,11 +18,13 @@ export interface ConfirmDryRunProps {
   title: string;
   /** What the action does, in a sentence. */
   description?: ReactNode;
-  /** The call with dry_run=true. */
-  preview: () => Promise<DryRunAnswer>;
+  /** The call with dry_run=true (its init must type-check with `dry_run`: see isDryRun). */
+  preview: () => Promise<unknown>;
   /** The real call. */
   run: () => Promise<unknown>;
   confirmLabel?: string;
+  /** Query keys to refetch once the real call succeeded, e.g. [['api', '/categories']]. */
+  invalidate?: QueryKey[];
   onDone?: (result: unknown) => void;
   disabled?: boolean;
 }
@@ -44,9 +47,16 @@ function WouldDelete({ counts }: { counts: Record<string, unknown> }) {
   );
 }
 
+/** The answer of a call made with dry_run=true: `{dry_run: true, would_delete: {...}}`. */
+export function isDryRun(answer: unknown): answer is DryRunAnswer {
+  const record = answer as Partial<DryRunAnswer> | null;
+  return typeof record === 'object' && record !== null && record.dry_run === true && typeof record.would_delete === 'object' && record.would_delete !== null;
+}
+
 const nothing = (counts: Record<string, unknown>) => Object.values(counts).every((v) => v === 0);
 
-export function ConfirmDryRun({ label, title, description, preview, run, confirmLabel = 'Delete', onDone, disabled }: ConfirmDryRunProps) {
+export function ConfirmDryRun({ label, title, description, preview, run, confirmLabel = 'Delete', invalidate = [], onDone, disabled }: ConfirmDryRunProps) {
+  const queryClient = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
   const [state, setState] = useState<
     { step: 'closed' } | { step: 'previewing' } | { step: 'ready'; counts: Record<string, unknown> } | { step: 'running'; counts: Record<string, unknown> } | { step: 'failed'; error: unknown; counts?: Record<string, unknown> }
@@ -57,7 +67,8 @@ export function ConfirmDryRun({ label, title, description, preview, run, confirm
     dialog.current?.showModal();
     try {
       const answer = await preview();
-      setState({ step: 'ready', counts: answer.would_delete ?? {} });
+      if (!isDryRun(answer)) throw new Error('The server did not answer with a preview (dry_run), so this action cannot be checked first.');
+      setState({ step: 'ready', counts: answer.would_delete });
     } catch (error) {
       setState({ step: 'failed', error });
     }
@@ -72,6 +83,7 @@ export function ConfirmDryRun({ label, title, description, preview, run, confirm
     try {
       const result = await run();
       close();
+      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       onDone?.(result);
     } catch (error) {
       setState({ step: 'failed', error, counts: state.counts });

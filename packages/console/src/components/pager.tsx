@@ -1,5 +1,6 @@
 import type { RapportClient } from '@rapport/sdk';
-import { useApiQuery } from '../api/queries.js';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type GetInit, type GetPath, useApiQuery, useGet } from '../api/queries.js';
 import { useSearchParam } from '../router.js';
 
 // Listings take `page` (from 0) and `limit` (1..100) and answer an array with no total: a page
@@ -56,4 +57,17 @@ export function useAllPages<T>(queryKey: readonly unknown[], items: (api: Rappor
     }
     return { items: list, truncated: false };
   });
+}
+
+/**
+ * One page of a listing, the page taken from the URL (`?<pageParam>=`): `init` without page/limit,
+ * they are added. The previous page stays shown while the next one loads.
+ */
+export function usePagedGet<P extends GetPath>(path: P, init: GetInit<P> | undefined, options: { pageParam?: string; limit?: number; enabled?: boolean } = {}) {
+  const [page, setPage] = usePage(options.pageParam);
+  const limit = options.limit ?? PAGE_SIZE;
+  const given = (init ?? {}) as { params?: { query?: object } };
+  const paged = { ...given, params: { ...given.params, query: { ...given.params?.query, page, limit } } } as GetInit<P>;
+  const query = useGet(path, paged, { placeholderData: keepPreviousData, enabled: options.enabled });
+  return { query, page, setPage, limit };
 }

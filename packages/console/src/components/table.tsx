@@ -1,4 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Pager } from './pager.js';
+import { QueryView } from './states.js';
 
 // Tables scroll sideways inside their own focusable region on narrow screens (360 px), so the page
 // never does; the caption names the table for screen readers and the region.
@@ -47,5 +50,28 @@ export function DataTable<T>({ caption, showCaption, columns, rows, rowKey, test
         </tbody>
       </table>
     </div>
+  );
+}
+
+export interface PagedTableProps<T> extends Omit<DataTableProps<T>, 'rows'> {
+  /** What usePagedGet answered. */
+  paged: { query: UseQueryResult<readonly T[], Error>; page: number; setPage: (page: number) => void; limit: number };
+  loading?: string;
+  /** Shown when the first page is empty. */
+  empty: ReactNode;
+}
+
+/** A listing read with usePagedGet: loading, error and empty states, the table, and its pager. */
+export function PagedTable<T>({ paged, loading, empty, ...table }: PagedTableProps<T>) {
+  const { query, page, setPage, limit } = paged;
+  return (
+    <QueryView query={query} loading={loading} isEmpty={(rows) => rows.length === 0 && page === 0} empty={empty}>
+      {(rows) => (
+        <>
+          <DataTable {...table} rows={rows} />
+          <Pager page={page} count={rows.length} limit={limit} onPage={setPage} label={table.caption} />
+        </>
+      )}
+    </QueryView>
   );
 }

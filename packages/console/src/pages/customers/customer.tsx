@@ -1,12 +1,70 @@
+import { encodeUserRef } from '@rapport/sdk';
+import { isNotFound } from '../../api/errors.js';
+import { useGet } from '../../api/queries.js';
 import { Page } from '../../components/layout.js';
-import { Empty } from '../../components/states.js';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import type { PageProps } from '../../pages.js';
+import { Link } from '../../router.js';
+import { AbandonedCarts, Coupons, FamilyMembers, Purchases, UserEvents } from './activity.js';
+import { Points } from './points.js';
+import { Profile } from './profile.js';
+import { Tags } from './tags.js';
 
-// Placeholder until this page is built.
+const SECTIONS = [
+  ['profile', 'Profile'],
+  ['tags', 'Tags'],
+  ['points', 'Points'],
+  ['purchases', 'Purchases'],
+  ['events', 'Events'],
+  ['carts', 'Abandoned carts'],
+  ['family', 'Family members'],
+  ['coupons', 'Coupons'],
+] as const;
+
+/** One customer: profile, tags, points, and everything recorded about them. `:id` is the userapp_id. */
 export default function CustomerPage({ params }: PageProps) {
+  const userappId = Number(params.id);
+  const valid = Number.isSafeInteger(userappId) && userappId > 0;
+  const id = valid ? encodeUserRef(userappId) : '0';
+  const user = useGet('/users/{id}', { params: { path: { id } } }, { enabled: valid });
+  const back = { to: '/customers', label: 'Customers' };
+
+  if (!valid || isNotFound(user.error)) {
+    return (
+      <Page title="Customer not found" back={back}>
+        <Empty>
+          There is no customer {params.id}. <Link to="/customers">Search the customers</Link>.
+        </Empty>
+      </Page>
+    );
+  }
+  if (user.isPending) return <Loading label="Loading the customer…" />;
+  if (user.isError) {
+    return (
+      <Page title={`Customer ${userappId}`} back={back}>
+        <ErrorNote error={user.error} retry={() => void user.refetch()} />
+      </Page>
+    );
+  }
+  const data = user.data;
+  const name = [data.first_name, data.last_name].filter(Boolean).join(' ') || data.email || data.service_uid || `Customer ${userappId}`;
   return (
-    <Page title={`Customer ${params.id}`} back={{ to: '/customers', label: 'Customers' }}>
-      <Empty>This page is not built yet.</Empty>
+    <Page title={name} back={back}>
+      <nav aria-label="Parts of this page" className="jump">
+        {SECTIONS.map(([anchor, label]) => (
+          <a key={anchor} href={`#${anchor}`}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <Profile user={data} id={id} />
+      <Tags user={data} id={id} />
+      <Points user={data} id={id} />
+      <Purchases id={id} />
+      <UserEvents serviceUid={data.service_uid} />
+      <AbandonedCarts id={id} />
+      <FamilyMembers id={id} />
+      <Coupons userappId={userappId} />
     </Page>
   );
 }

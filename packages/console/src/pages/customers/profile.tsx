@@ -1,0 +1,134 @@
+import type { Payload } from '@rapport/sdk';
+import { useState } from 'react';
+import { useApiMutation, useGet } from '../../api/queries.js';
+import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { Section } from '../../components/layout.js';
+import { showDateTime } from '../../lib/dates.js';
+
+export type User = Payload<'get', '/users/{id}'>;
+
+const FIELDS = [
+  ['first_name', 'First name', 'text', 'given-name'],
+  ['last_name', 'Last name', 'text', 'family-name'],
+  ['email', 'E-mail', 'email', 'off'],
+  ['telephone', 'Telephone', 'tel', 'off'],
+  ['document', 'Document', 'text', 'off'],
+  ['document_type', 'Document type', 'text', 'off'],
+  ['birthdate', 'Birth date', 'date', 'off'],
+  ['street', 'Street', 'text', 'off'],
+  ['postcode', 'Postcode', 'text', 'off'],
+  ['city', 'City', 'text', 'off'],
+  ['state', 'State', 'text', 'off'],
+  ['country', 'Country', 'text', 'off'],
+] as const;
+
+type Editable = (typeof FIELDS)[number][0] | 'gender' | 'notes';
+
+const GENDERS = [
+  { value: '', label: 'Not given' },
+  { value: 'F', label: 'F' },
+  { value: 'M', label: 'M' },
+];
+
+function valuesOf(user: User): Record<Editable, string> {
+  const values = {} as Record<Editable, string>;
+  for (const [name] of FIELDS) values[name] = user[name] ?? '';
+  values.gender = user.gender ?? '';
+  values.notes = user.notes ?? '';
+  return values;
+}
+
+function ProfileForm({ user, id, onDone }: { user: User; id: string; onDone: () => void }) {
+  const initial = valuesOf(user);
+  const [values, setValues] = useState(initial);
+  const set = (name: Editable) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const save = useApiMutation(
+    (api, changed: Partial<Record<Editable, string>>) => api.PUT('/users/{id}', { params: { path: { id } }, body: changed as never }),
+    { invalidate: [['api', '/users/{id}'], ['api', '/users']], onSuccess: onDone },
+  );
+  // Only what changed is sent: the API validates it and names the field it refuses.
+  const changed = () => Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== initial[name as Editable]));
+
+  return (
+    <Form label="Edit profile" error={save.error} onSubmit={() => save.mutate(changed())}>
+      <div className="grid">
+        {FIELDS.map(([name, label, type, autoComplete]) => (
+          <TextField key={name} label={label} name={name} type={type} autoComplete={autoComplete} value={values[name]} onValue={set(name)} />
+        ))}
+        <SelectField label="Gender" name="gender" options={GENDERS} value={values.gender} onValue={set('gender')} />
+      </div>
+      <TextAreaField label="Notes" name="notes" value={values.notes} onValue={set('notes')} />
+      <div className="actions">
+        <SubmitButton busy={save.isPending}>Save profile</SubmitButton>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function CustomAttributes({ values }: { values: Record<string, unknown> }) {
+  const definitions = useGet('/account/custom-attributes', undefined, { staleTime: 300_000 });
+  const labels = new Map((definitions.data ?? []).map((d) => [d.name, d.label]));
+  const entries = Object.entries(values);
+  if (entries.length === 0) return <p className="hint">No custom attributes.</p>;
+  return (
+    <dl className="pairs" data-testid="customer-custom-attributes">
+      {entries.map(([name, value]) => (
+        <div key={name} className="pair">
+          <dt>{labels.get(name) ?? name}</dt>
+          <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Profile({ user, id }: { user: User; id: string }) {
+  const [editing, setEditing] = useState(false);
+  const rows: [string, string][] = [
+    ['Customer id (userapp_id)', String(user.userapp_id)],
+    ['Service UID', user.service_uid ?? '—'],
+    ...FIELDS.map(([name, label]) => [label, user[name] ?? '—'] as [string, string]),
+    ['Gender', user.gender ?? '—'],
+    ['E-mailing', user.mailing_enabled ? 'enabled' : `disabled${user.mailing_enabled_reason ? ` (${user.mailing_enabled_reason})` : ''}`],
+    ['SMS', user.sms_enabled ? 'enabled' : `disabled${user.sms_enabled_reason ? ` (${user.sms_enabled_reason})` : ''}`],
+    ['Club member since', showDateTime(user.club_inscription_date)],
+    ['Created', showDateTime(user.createtime)],
+    ['Updated', showDateTime(user.updatetime)],
+    ['Notes', user.notes ?? '—'],
+  ];
+  return (
+    <Section
+      title="Profile"
+      id="profile"
+      actions={
+        editing ? null : (
+          <button type="button" onClick={() => setEditing(true)}>
+            Edit profile
+          </button>
+        )
+      }
+    >
+      {editing ? (
+        <ProfileForm user={user} id={id} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="grid">
+          <dl className="pairs" data-testid="customer-profile">
+            {rows.map(([label, value]) => (
+              <div key={label} className="pair">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <h3>Custom attributes</h3>
+            <CustomAttributes values={user.custom_attributes as Record<string, unknown>} />
+          </div>
+        </div>
+      )}
+    </Section>
+  );
+}
