@@ -29,6 +29,7 @@ export const pages: readonly PageEntry[] = [
   { path: '/purchases', component: page(() => import('./pages/purchases/index.js')) },
   { path: '/purchases/:id', component: page(() => import('./pages/purchases/purchase.js')) },
   { path: '/events', component: page(() => import('./pages/events/index.js')) },
+  { path: '/events/user-events', component: page(() => import('./pages/events/user-events.js')) },
   { path: '/benefits', component: page(() => import('./pages/benefits/index.js')) },
   { path: '/categories', component: page(() => import('./pages/categories/index.js')) },
   { path: '/custom-attributes', component: page(() => import('./pages/custom-attributes/index.js')) },

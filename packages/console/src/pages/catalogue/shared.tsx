@@ -2,7 +2,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { fieldOf } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
-import { ConfirmDryRun } from '../../components/confirm.js';
+import { ConfirmDryRun, type DryRunAnswer } from '../../components/confirm.js';
 import { StatusBadge } from '../../components/states.js';
 import { Link, href, navigate, useLocation } from '../../router.js';
 
@@ -159,4 +159,10 @@ export function CustomerLink({ user }: { user: { userapp_id: number; service_uid
 export function filterError(error: unknown, names: readonly string[]): unknown {
   const field = fieldOf(error)?.field;
   return field && names.some((name) => field === name || field.startsWith(`${name}.`)) ? error : null;
+}
+
+/** True for a dry run's answer `{dry_run: true, would_delete: {...}}` (calls with dry_run answer a union). */
+export function isDryRunAnswer(answer: unknown): answer is DryRunAnswer {
+  const record = answer as Partial<DryRunAnswer> | null;
+  return typeof record === 'object' && record !== null && record.dry_run === true && typeof record.would_delete === 'object' && record.would_delete !== null;
 }

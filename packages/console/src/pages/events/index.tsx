@@ -1,11 +1,94 @@
-import { Page } from '../../components/layout.js';
-import { Empty } from '../../components/states.js';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiMutation, useGet } from '../../api/queries.js';
+import { useApi } from '../../api/session.js';
+import { Form, SubmitButton, TextField } from '../../components/form.js';
+import { Page, Section } from '../../components/layout.js';
+import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
+import { QueryView } from '../../components/states.js';
+import { DataTable } from '../../components/table.js';
+import { Link, href } from '../../router.js';
+import { ConfirmDelete, SubNav } from '../catalogue/shared.js';
+import { EVENTS_NAV, countUserEvents } from './shared.js';
 
-// Placeholder until this page is built (see /work/notes/console-conventions.md for who builds it).
+// Event definitions (E1, E2): create one, list them, delete one with all its user events. The API
+// has no way to rename an event (names are what connectors send), so there is no edit.
+
+function NewEvent() {
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const create = useApiMutation((api, body: { name: string }) => api.POST('/events', { body }), {
+    invalidate: [['api', '/events']],
+    onSuccess: (event) => {
+      setCreated(`Event “${event.name}” created.`);
+      setName('');
+    },
+  });
+  return (
+    <Form className="form-inline" error={create.error} label="New event" onSubmit={() => create.mutate({ name })}>
+      <TextField label="Event name" name="name" value={name} onValue={setName} autoCapitalize="off" spellCheck={false} hint="Letters, digits and -, e.g. signup. Case counts." />
+      <div className="actions">
+        <SubmitButton busy={create.isPending} busyLabel="Creating…">
+          Create event
+        </SubmitButton>
+      </div>
+      {created && !create.error ? (
+        <p className="notice" role="status">
+          {created}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
 export default function EventsPage() {
+  const api = useApi();
+  const [page, setPage] = usePage();
+  const events = useGet('/events', { params: { query: { page, limit: PAGE_SIZE } } }, { placeholderData: keepPreviousData });
   return (
     <Page title="Events">
-      <Empty>This page is not built yet.</Empty>
+      <SubNav label="Events" items={EVENTS_NAV} />
+      <Section title="New event">
+        <NewEvent />
+      </Section>
+      <Section title="Event definitions">
+        <QueryView query={events} loading="Loading events…" isEmpty={(data) => data.length === 0 && page === 0} empty="No events yet. Create one above; then your site sends user events of it.">
+          {(data) => (
+            <>
+              <DataTable
+                caption="Event definitions"
+                testId="events-table"
+                rows={data}
+                rowKey={(event) => event.id}
+                columns={[
+                  { header: 'Name', cell: (event) => <code>{event.name}</code> },
+                  { header: 'Created (UTC)', cell: (event) => event.createtime },
+                  { header: 'ID', className: 'num', cell: (event) => event.id },
+                  {
+                    header: 'Actions',
+                    cell: (event) => (
+                      <div className="actions">
+                        <Link to={href('/events/user-events', { event: event.name })} aria-label={`User events of ${event.name}`}>
+                          User events
+                        </Link>
+                        <ConfirmDelete
+                          label={`Delete ${event.name}`}
+                          title={`Delete event ${event.name}`}
+                          description={<>Deletes the event “{event.name}” and every user event recorded for it, at once. This cannot be undone.</>}
+                          counts={async () => ({ events: 1, user_events: await countUserEvents(api, event.name) })}
+                          run={() => api.DELETE('/events/{id}', { params: { path: { id: event.id } } })}
+                          invalidate={[['api', '/events'], ['api', '/user-events']]}
+                        />
+                      </div>
+                    ),
+                  },
+                ]}
+              />
+              <Pager page={page} count={data.length} onPage={setPage} label="Events" />
+            </>
+          )}
+        </QueryView>
+      </Section>
     </Page>
   );
 }

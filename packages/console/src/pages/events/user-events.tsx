@@ -1,0 +1,166 @@
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiMutation, useGet } from '../../api/queries.js';
+import { useApi } from '../../api/session.js';
+import { ConfirmDryRun } from '../../components/confirm.js';
+import { Form, type Option, SelectField, SubmitButton, TextField } from '../../components/form.js';
+import { Page, Section } from '../../components/layout.js';
+import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
+import { Empty, QueryView } from '../../components/states.js';
+import { DataTable } from '../../components/table.js';
+import { CustomerLink, RequestProgress, SubNav, filterError, isDryRunAnswer, useFilters } from '../catalogue/shared.js';
+import { EVENTS_NAV } from './shared.js';
+
+// The user-events stream (E4) with its filters in the URL, and the bulk delete of one event's user
+// events over a date range (E5), checked first with the dry run: the check runs as a form, so a
+// 400 shows under the field it names, then the shared dialog shows the count again and deletes.
+
+const FILTERS = ['service_uid', 'event', 'from', 'to'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+/** The first 100 events, for choosing one by name (accounts rarely have more; the stream filter also takes any name in the URL). */
+function useEventOptions(first: Option): Option[] {
+  const events = useGet('/events', { params: { query: { page: 0, limit: 100 } } });
+  return [first, ...(events.data ?? []).map((event) => ({ value: event.name, label: event.name }))];
+}
+
+interface BulkValues {
+  event_name: string;
+  from: string;
+  to: string;
+  notify_to: string;
+}
+
+function BulkDelete() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const options = useEventOptions({ value: '', label: 'Choose an event' });
+  const [values, setValues] = useState<BulkValues>({ event_name: '', from: '', to: '', notify_to: '' });
+  const [accepted, setAccepted] = useState<{ id: string; what: string } | null>(null);
+  const set = (key: keyof BulkValues) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    check.reset();
+  };
+  // Only what was filled in: an empty field is then "is required" (or simply absent for notify_to).
+  const body = () => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value !== '')) as Partial<BulkValues>;
+  const dryRun = () => api.DELETE('/user-events/bulk', { params: { query: { dry_run: true } }, body: body() });
+  const check = useApiMutation(async () => {
+    const answer = await dryRun();
+    if (!isDryRunAnswer(answer)) throw new Error('The server did not answer with a count (dry_run).');
+    return Number(answer.would_delete.user_events ?? 0);
+  });
+  const what = `Deleting the user events of ${values.event_name}, ${values.from} to ${values.to}`;
+  return (
+    <>
+      {accepted ? (
+        <RequestProgress key={accepted.id} id={accepted.id} what={accepted.what} onFinished={() => void queryClient.invalidateQueries({ queryKey: ['api', '/user-events'] })} />
+      ) : null}
+      <Form error={check.error} label="Delete user events" onSubmit={() => check.mutate()}>
+        <p className="hint">Deletes one event’s user events whose time lies between two dates (both days included), in the background.</p>
+        <SelectField label="Event" name="event_name" value={values.event_name} onValue={set('event_name')} options={options} />
+        <div className="grid">
+          <TextField label="From" name="from" type="date" value={values.from} onValue={set('from')} />
+          <TextField label="To" name="to" type="date" value={values.to} onValue={set('to')} />
+        </div>
+        <TextField label="E-mail for the outcome" name="notify_to" type="email" value={values.notify_to} onValue={set('notify_to')} hint="Optional." />
+        <div className="actions">
+          <SubmitButton busy={check.isPending} busyLabel="Checking…">
+            Check what would be deleted
+          </SubmitButton>
+        </div>
+        {check.data !== undefined ? (
+          <div className="actions" role="status">
+            <span data-testid="user-events-would-delete">
+              {check.data.toLocaleString()} user {check.data === 1 ? 'event' : 'events'} would be deleted.
+            </span>
+            {check.data > 0 ? (
+              <ConfirmDryRun
+                label="Delete these user events"
+                title="Delete user events"
+                description={<>Deletes the user events of “{values.event_name}” from {values.from} to {values.to} (UTC days, both included), in the background. Events added to that range before it runs are deleted too.</>}
+                preview={dryRun as () => Promise<never>}
+                run={() => api.DELETE('/user-events/bulk', { body: body() })}
+                onDone={(result) => {
+                  setAccepted({ id: (result as { request_id: string }).request_id, what });
+                  check.reset();
+                }}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </Form>
+    </>
+  );
+}
+
+export default function UserEventsPage() {
+  const [filters, apply] = useFilters(FILTERS);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const [page, setPage] = usePage();
+  const options = useEventOptions({ value: '', label: 'Any event' });
+  if (filters.event && !options.some((o) => o.value === filters.event)) options.push({ value: filters.event, label: filters.event });
+  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Partial<Filters>;
+  const userEvents = useGet('/user-events', { params: { query: { page, limit: PAGE_SIZE, ...query } } }, { placeholderData: keepPreviousData });
+  const filtered = Object.keys(query).length > 0;
+  const badFilter = filterError(userEvents.error, FILTERS);
+  const clear = Object.fromEntries(FILTERS.map((key) => [key, ''])) as Filters;
+  return (
+    <Page title="User events">
+      <SubNav label="Events" items={EVENTS_NAV} />
+      <Section title="Stream">
+        <Form className="form-inline" label="Filter user events" error={badFilter} onSubmit={() => apply(draft)}>
+          <TextField label="Customer (service UID)" name="service_uid" value={draft.service_uid} onValue={set('service_uid')} />
+          <SelectField label="Event" name="event" value={draft.event} onValue={(event) => { set('event')(event); apply({ ...draft, event }); }} options={options} />
+          <TextField label="From" name="from" type="date" value={draft.from} onValue={set('from')} />
+          <TextField label="To" name="to" type="date" value={draft.to} onValue={set('to')} />
+          <div className="actions">
+            <button type="submit">Filter</button>
+            {filtered ? (
+              <button
+                type="button"
+                onClick={() => {
+                  setDraft(clear);
+                  apply(clear);
+                }}
+              >
+                Clear filters
+              </button>
+            ) : null}
+          </div>
+        </Form>
+        {badFilter ? (
+          <Empty>Correct the filter above to see user events.</Empty>
+        ) : (
+          <QueryView
+            query={userEvents}
+            loading="Loading user events…"
+            isEmpty={(data) => data.length === 0 && page === 0}
+            empty={filtered ? 'No user event matches these filters. Clear them to see the whole stream.' : 'No user events yet. Your site sends them to POST /user-events, naming an event defined on the Definitions tab.'}
+          >
+            {(data) => (
+              <>
+                <DataTable
+                  caption="User events"
+                  testId="user-events-table"
+                  rows={data}
+                  rowKey={(row) => row.id}
+                  columns={[
+                    { header: 'When (UTC)', cell: (row) => row.datetime },
+                    { header: 'Event', cell: (row) => <code>{row.event.name}</code> },
+                    { header: 'Customer', cell: (row) => <CustomerLink user={row.user} /> },
+                    { header: 'Metadata', cell: (row) => (row.metadata ? <code>{JSON.stringify(row.metadata)}</code> : '—') },
+                  ]}
+                />
+                <Pager page={page} count={data.length} onPage={setPage} label="User events" />
+              </>
+            )}
+          </QueryView>
+        )}
+      </Section>
+      <Section title="Delete user events">
+        <BulkDelete />
+      </Section>
+    </Page>
+  );
+}
