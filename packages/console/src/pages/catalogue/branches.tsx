@@ -1,39 +1,31 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useGet } from '../../api/queries.js';
-import { Form, TextField } from '../../components/form.js';
+import { TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
-import { QueryView, StatusBadge } from '../../components/states.js';
+import { StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { Link } from '../../router.js';
 import { CATALOGUE_NAV } from './index.js';
-import { SubNav, useFilters } from './shared.js';
+import { FilterBar, FilteredList, SubNav, filterError, useFilterBar } from './shared.js';
 
 // Branches (P4): the listing, searched by name. Purchases create missing branches by name, and the
 // API has no delete for them.
 
+const FILTERS = ['search'] as const;
+
 export default function BranchesPage() {
-  const [filters, apply] = useFilters(['search'] as const);
-  const [search, setSearch] = useState(filters.search);
+  const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
-  const branches = useGet('/branches', { params: { query: { page, limit: PAGE_SIZE, search: filters.search || undefined } } }, { placeholderData: keepPreviousData });
+  const branches = useGet('/branches', { params: { query: { page, limit: PAGE_SIZE, ...bar.query } } }, { placeholderData: keepPreviousData });
   return (
     <Page title="Branches" actions={<Link to="/catalogue/branches/new">New branch</Link>}>
       <SubNav label="Catalogue" items={CATALOGUE_NAV} />
       <Section title="Branches">
-        <Form className="form-inline" label="Filter branches" onSubmit={() => apply({ search })}>
-          <TextField label="Search" name="search" type="search" placeholder="Part of the name" value={search} onValue={setSearch} />
-          <div className="actions">
-            <button type="submit">Search</button>
-          </div>
-        </Form>
-        <QueryView
-          query={branches}
-          loading="Loading branches…"
-          isEmpty={(data) => data.length === 0 && page === 0}
-          empty={filters.search ? 'No branch name contains this text.' : 'No branches yet. Add one with “New branch”; purchases also create the branch they name.'}
-        >
+        <FilterBar label="Filter branches" bar={bar} error={filterError(branches.error, FILTERS)}>
+          <TextField label="Search" name="search" type="search" placeholder="Part of the name" value={bar.draft.search} onValue={bar.set('search')} />
+        </FilterBar>
+        <FilteredList query={branches} bar={bar} names={FILTERS} page={page} noun="branches" empty="No branches yet. Add one with “New branch”; purchases also create the branch they name.">
           {(data) => (
             <>
               <DataTable
@@ -53,7 +45,7 @@ export default function BranchesPage() {
               <Pager page={page} count={data.length} onPage={setPage} label="Branches" />
             </>
           )}
-        </QueryView>
+        </FilteredList>
       </Section>
     </Page>
   );

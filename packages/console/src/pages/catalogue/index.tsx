@@ -1,14 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useGet } from '../../api/queries.js';
-import { Form, SelectField, TextField } from '../../components/form.js';
+import { SelectField, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
-import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { Link } from '../../router.js';
 import { categoryOptions } from '../categories/tree.js';
-import { SubNav, formatNumber, useFilters } from './shared.js';
+import { FilterBar, FilteredList, SubNav, filterError, formatNumber, useFilterBar } from './shared.js';
 
 // Products (P1–P3): the listing with its filters (search, category with its descendants,
 // availability), in the URL so that a filtered list can be shared and survives Back.
@@ -26,63 +24,34 @@ const AVAILABILITY = [
   { value: 'false', label: 'Not available' },
 ];
 
+const FILTERS = ['search', 'category', 'available'] as const;
+
 export default function ProductsPage() {
-  const [filters, apply] = useFilters(['search', 'category', 'available'] as const);
-  const [search, setSearch] = useState(filters.search);
+  const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
   const categories = useGet('/categories');
+  const { search, category, available } = bar.query;
   const products = useGet(
     '/products',
-    {
-      params: {
-        query: { page, limit: PAGE_SIZE, search: filters.search || undefined, category: filters.category || undefined, available: (filters.available || undefined) as 'true' | 'false' | undefined },
-      },
-    },
+    { params: { query: { page, limit: PAGE_SIZE, search, category, available: available as 'true' | 'false' | undefined } } },
     { placeholderData: keepPreviousData },
   );
-  const filtered = Boolean(filters.search || filters.category || filters.available);
   return (
-    <Page
-      title="Catalogue"
-      actions={
-        <Link to="/catalogue/new">
-          New product
-        </Link>
-      }
-    >
+    <Page title="Catalogue" actions={<Link to="/catalogue/new">New product</Link>}>
       <SubNav label="Catalogue" items={CATALOGUE_NAV} />
       <Section title="Products">
-        <Form className="form-inline" label="Filter products" onSubmit={() => apply({ search })}>
-          <TextField label="Search" name="search" type="search" placeholder="SKU, name or brand" value={search} onValue={setSearch} />
+        <FilterBar label="Filter products" bar={bar} error={filterError(products.error, FILTERS)}>
+          <TextField label="Search" name="search" type="search" placeholder="SKU, name or brand" value={bar.draft.search} onValue={bar.set('search')} />
           <SelectField
             label="Category (with subcategories)"
             name="category"
-            value={filters.category}
-            onValue={(category) => apply({ category, search })}
+            value={bar.draft.category}
+            onValue={bar.setNow('category')}
             options={categoryOptions(categories.data ?? [], { value: '', label: 'Any category' })}
           />
-          <SelectField label="Availability" name="available" value={filters.available} onValue={(available) => apply({ available, search })} options={AVAILABILITY} />
-          <div className="actions">
-            <button type="submit">Search</button>
-            {filtered ? (
-              <button
-                type="button"
-                onClick={() => {
-                  setSearch('');
-                  apply({ search: '', category: '', available: '' });
-                }}
-              >
-                Clear filters
-              </button>
-            ) : null}
-          </div>
-        </Form>
-        <QueryView
-          query={products}
-          loading="Loading products…"
-          isEmpty={(data) => data.length === 0 && page === 0}
-          empty={filtered ? 'No product matches these filters. Clear them to see every product.' : 'No products yet. Add one with “New product”, or let your shop’s connector send them.'}
-        >
+          <SelectField label="Availability" name="available" value={bar.draft.available} onValue={bar.setNow('available')} options={AVAILABILITY} />
+        </FilterBar>
+        <FilteredList query={products} bar={bar} names={FILTERS} page={page} noun="products" empty="No products yet. Add one with “New product”, or let your shop’s connector send them.">
           {(data) => (
             <>
               <DataTable
@@ -103,7 +72,7 @@ export default function ProductsPage() {
               <Pager page={page} count={data.length} onPage={setPage} label="Products" />
             </>
           )}
-        </QueryView>
+        </FilteredList>
       </Section>
     </Page>
   );

@@ -1,9 +1,10 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
 import { fieldOf } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
 import { ConfirmDryRun, type DryRunAnswer } from '../../components/confirm.js';
-import { StatusBadge } from '../../components/states.js';
+import { Form } from '../../components/form.js';
+import { Empty, QueryView, StatusBadge } from '../../components/states.js';
 import { Link, href, navigate, useLocation } from '../../router.js';
 
 // Pieces the pages helper's areas share (catalogue, purchases, events, benefits, categories,
@@ -48,6 +49,90 @@ export function useFilters<K extends string>(names: readonly K[]): [Record<K, st
     navigate(href(path, query), { replace: true });
   };
   return [values, apply];
+}
+
+export interface FilterBarState<K extends string> {
+  /** The filters in force (the URL's). */
+  applied: Record<K, string>;
+  /** The applied ones that are not empty, ready for a listing's query. */
+  query: Partial<Record<K, string>>;
+  filtered: boolean;
+  /** What the controls show (applied on submit). */
+  draft: Record<K, string>;
+  set: (key: K) => (value: string) => void;
+  /** Sets one control and applies the whole draft at once (for selects). */
+  setNow: (key: K) => (value: string) => void;
+  submit: () => void;
+  clear: () => void;
+}
+
+/** The state of a filter bar over URL parameters: controls edit a draft, submitting applies it. */
+export function useFilterBar<K extends string>(names: readonly K[]): FilterBarState<K> {
+  const [applied, apply] = useFilters(names);
+  const [draft, setDraft] = useState(applied);
+  const query = Object.fromEntries(Object.entries(applied).filter(([, value]) => value !== '')) as Partial<Record<K, string>>;
+  const replace = (next: Record<K, string>) => {
+    setDraft(next);
+    apply(next);
+  };
+  return {
+    applied,
+    query,
+    filtered: Object.keys(query).length > 0,
+    draft,
+    set: (key) => (value) => setDraft((d) => ({ ...d, [key]: value })),
+    setNow: (key) => (value) => replace({ ...draft, [key]: value }),
+    submit: () => apply(draft),
+    clear: () => replace(Object.fromEntries(names.map((name) => [name, ''])) as Record<K, string>),
+  };
+}
+
+/** The filter form: its controls, then Filter (and Clear filters once some apply). `error` is the listing's. */
+export function FilterBar<K extends string>({ label, bar, error, children }: { label: string; bar: FilterBarState<K>; error?: unknown; children: ReactNode }) {
+  return (
+    <Form className="form-inline" label={label} error={error} onSubmit={bar.submit}>
+      {children}
+      <div className="actions">
+        <button type="submit">Apply filters</button>
+        {bar.filtered ? (
+          <button type="button" onClick={bar.clear}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * A filtered listing: a filter's 400 points at the bar (where <FilterBar error> shows it under its
+ * field), else the loading, error, empty (with or without filters) or data state.
+ */
+export function FilteredList<T extends readonly unknown[], K extends string>({
+  query,
+  bar,
+  names,
+  page = 0,
+  noun,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T, Error>;
+  bar: FilterBarState<K>;
+  names: readonly K[];
+  page?: number;
+  /** What the list holds, plural ("purchases"). */
+  noun: string;
+  /** The empty text without filters: what to do to get some. */
+  empty: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (filterError(query.error, names)) return <Empty>Correct the filter above to see {noun}.</Empty>;
+  return (
+    <QueryView query={query} loading={`Loading ${noun}…`} isEmpty={(data) => data.length === 0 && page === 0} empty={bar.filtered ? `No ${noun} match these filters. Clear them to see all.` : empty}>
+      {children}
+    </QueryView>
+  );
 }
 
 /**

@@ -6,9 +6,8 @@ import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form, type Option, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
-import { Empty, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { CustomerLink, RequestProgress, SubNav, filterError, isDryRunAnswer, useFilters } from '../catalogue/shared.js';
+import { CustomerLink, FilterBar, FilteredList, RequestProgress, SubNav, filterError, isDryRunAnswer, useFilterBar } from '../catalogue/shared.js';
 import { EVENTS_NAV } from './shared.js';
 
 // The user-events stream (E4) with its filters in the URL, and the bulk delete of one event's user
@@ -16,7 +15,6 @@ import { EVENTS_NAV } from './shared.js';
 // 400 shows under the field it names, then the shared dialog shows the count again and deletes.
 
 const FILTERS = ['service_uid', 'event', 'from', 'to'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 
 /** The first 100 events, for choosing one by name (accounts rarely have more; the stream filter also takes any name in the URL). */
 function useEventOptions(first: Option): Option[] {
@@ -94,69 +92,48 @@ function BulkDelete() {
 }
 
 export default function UserEventsPage() {
-  const [filters, apply] = useFilters(FILTERS);
-  const [draft, setDraft] = useState<Filters>(filters);
+  const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
   const options = useEventOptions({ value: '', label: 'Any event' });
-  if (filters.event && !options.some((o) => o.value === filters.event)) options.push({ value: filters.event, label: filters.event });
-  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Partial<Filters>;
-  const userEvents = useGet('/user-events', { params: { query: { page, limit: PAGE_SIZE, ...query } } }, { placeholderData: keepPreviousData });
-  const filtered = Object.keys(query).length > 0;
-  const badFilter = filterError(userEvents.error, FILTERS);
-  const clear = Object.fromEntries(FILTERS.map((key) => [key, ''])) as Filters;
+  if (bar.applied.event && !options.some((o) => o.value === bar.applied.event)) options.push({ value: bar.applied.event, label: bar.applied.event });
+  const userEvents = useGet('/user-events', { params: { query: { page, limit: PAGE_SIZE, ...bar.query } } }, { placeholderData: keepPreviousData });
+  const { draft, set } = bar;
   return (
     <Page title="User events">
       <SubNav label="Events" items={EVENTS_NAV} />
       <Section title="Stream">
-        <Form className="form-inline" label="Filter user events" error={badFilter} onSubmit={() => apply(draft)}>
+        <FilterBar label="Filter user events" bar={bar} error={filterError(userEvents.error, FILTERS)}>
           <TextField label="Customer (service UID)" name="service_uid" value={draft.service_uid} onValue={set('service_uid')} />
-          <SelectField label="Event" name="event" value={draft.event} onValue={(event) => { set('event')(event); apply({ ...draft, event }); }} options={options} />
+          <SelectField label="Event" name="event" value={draft.event} onValue={bar.setNow('event')} options={options} />
           <TextField label="From" name="from" type="date" value={draft.from} onValue={set('from')} />
           <TextField label="To" name="to" type="date" value={draft.to} onValue={set('to')} />
-          <div className="actions">
-            <button type="submit">Filter</button>
-            {filtered ? (
-              <button
-                type="button"
-                onClick={() => {
-                  setDraft(clear);
-                  apply(clear);
-                }}
-              >
-                Clear filters
-              </button>
-            ) : null}
-          </div>
-        </Form>
-        {badFilter ? (
-          <Empty>Correct the filter above to see user events.</Empty>
-        ) : (
-          <QueryView
-            query={userEvents}
-            loading="Loading user events…"
-            isEmpty={(data) => data.length === 0 && page === 0}
-            empty={filtered ? 'No user event matches these filters. Clear them to see the whole stream.' : 'No user events yet. Your site sends them to POST /user-events, naming an event defined on the Definitions tab.'}
-          >
-            {(data) => (
-              <>
-                <DataTable
-                  caption="User events"
-                  testId="user-events-table"
-                  rows={data}
-                  rowKey={(row) => row.id}
-                  columns={[
-                    { header: 'When (UTC)', cell: (row) => row.datetime },
-                    { header: 'Event', cell: (row) => <code>{row.event.name}</code> },
-                    { header: 'Customer', cell: (row) => <CustomerLink user={row.user} /> },
-                    { header: 'Metadata', cell: (row) => (row.metadata ? <code>{JSON.stringify(row.metadata)}</code> : '—') },
-                  ]}
-                />
-                <Pager page={page} count={data.length} onPage={setPage} label="User events" />
-              </>
-            )}
-          </QueryView>
-        )}
+        </FilterBar>
+        <FilteredList
+          query={userEvents}
+          bar={bar}
+          names={FILTERS}
+          page={page}
+          noun="user events"
+          empty="No user events yet. Your site sends them to POST /user-events, naming an event defined on the Definitions tab."
+        >
+          {(data) => (
+            <>
+              <DataTable
+                caption="User events"
+                testId="user-events-table"
+                rows={data}
+                rowKey={(row) => row.id}
+                columns={[
+                  { header: 'When (UTC)', cell: (row) => row.datetime },
+                  { header: 'Event', cell: (row) => <code>{row.event.name}</code> },
+                  { header: 'Customer', cell: (row) => <CustomerLink user={row.user} /> },
+                  { header: 'Metadata', cell: (row) => (row.metadata ? <code>{JSON.stringify(row.metadata)}</code> : '—') },
+                ]}
+              />
+              <Pager page={page} count={data.length} onPage={setPage} label="User events" />
+            </>
+          )}
+        </FilteredList>
       </Section>
       <Section title="Delete user events">
         <BulkDelete />

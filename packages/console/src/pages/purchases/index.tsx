@@ -1,20 +1,19 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type GetResult, useGet } from '../../api/queries.js';
 import { TimeChart } from '../../components/chart.js';
-import { Form, TextField } from '../../components/form.js';
+import { TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
-import { Empty, QueryView } from '../../components/states.js';
+import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { Link } from '../../router.js';
-import { CustomerLink, filterError, formatNumber, useFilters } from '../catalogue/shared.js';
+import { CustomerLink, FilterBar, FilteredList, filterError, formatNumber, useFilterBar } from '../catalogue/shared.js';
 
 // Purchases (S4): revenue and orders per day (GET /purchases/summary) over the filter's dates and
 // branch, then the listing with every filter the API has, all in the URL.
 
 const FILTERS = ['service_uid', 'email', 'invoice_number', 'branch_name', 'from', 'to'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 type Bucket = GetResult<'/purchases/summary'>[number];
 
 /** Unix seconds of a summary bucket's UTC day ('YYYY-MM-DD'). */
@@ -75,74 +74,46 @@ function SummaryCharts({ buckets, branch }: { buckets: readonly Bucket[]; branch
 }
 
 export default function PurchasesPage() {
-  const [filters, apply] = useFilters(FILTERS);
-  const [draft, setDraft] = useState<Filters>(filters);
+  const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
-  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Partial<Filters>;
-  const purchases = useGet('/purchases', { params: { query: { page, limit: PAGE_SIZE, ...query } } }, { placeholderData: keepPreviousData });
-  const filtered = Object.keys(query).length > 0;
-  const badFilter = filterError(purchases.error, FILTERS);
-  const clear = Object.fromEntries(FILTERS.map((key) => [key, ''])) as Filters;
+  const purchases = useGet('/purchases', { params: { query: { page, limit: PAGE_SIZE, ...bar.query } } }, { placeholderData: keepPreviousData });
+  const { draft, set } = bar;
   return (
     <Page title="Purchases">
-      <Form className="form-inline" label="Filter purchases" error={badFilter} onSubmit={() => apply(draft)}>
+      <FilterBar label="Filter purchases" bar={bar} error={filterError(purchases.error, FILTERS)}>
         <TextField label="Customer (service UID)" name="service_uid" value={draft.service_uid} onValue={set('service_uid')} />
         <TextField label="Customer e-mail" name="email" type="email" value={draft.email} onValue={set('email')} />
         <TextField label="Invoice number" name="invoice_number" value={draft.invoice_number} onValue={set('invoice_number')} />
         <TextField label="Branch" name="branch_name" value={draft.branch_name} onValue={set('branch_name')} />
         <TextField label="From" name="from" type="date" value={draft.from} onValue={set('from')} />
         <TextField label="To" name="to" type="date" value={draft.to} onValue={set('to')} />
-        <div className="actions">
-          <button type="submit">Filter</button>
-          {filtered ? (
-            <button
-              type="button"
-              onClick={() => {
-                setDraft(clear);
-                apply(clear);
-              }}
-            >
-              Clear filters
-            </button>
-          ) : null}
-        </div>
-      </Form>
+      </FilterBar>
       <Section title="Revenue and orders per day">
-        <Summary from={filters.from} to={filters.to} branch={filters.branch_name} />
+        <Summary from={bar.applied.from} to={bar.applied.to} branch={bar.applied.branch_name} />
       </Section>
       <Section title="Purchases">
-        {badFilter ? (
-          <Empty>Correct the filter above to see purchases.</Empty>
-        ) : (
-          <QueryView
-            query={purchases}
-            loading="Loading purchases…"
-            isEmpty={(data) => data.length === 0 && page === 0}
-            empty={filtered ? 'No purchase matches these filters. Clear them to see every purchase.' : 'No purchases yet. Your shop’s connector sends them to POST /purchases.'}
-          >
-            {(data) => (
-              <>
-                <DataTable
-                  caption="Purchases"
-                  testId="purchases-table"
-                  rows={data}
-                  rowKey={(purchase) => purchase.id}
-                  columns={[
-                    { header: 'Invoice', cell: (p) => <Link to={`/purchases/${p.id}`}>{p.invoice_number}</Link> },
-                    { header: 'Date (UTC)', cell: (p) => p.createtime },
-                    { header: 'Customer', cell: (p) => <CustomerLink user={p.user} /> },
-                    { header: 'Branch', cell: (p) => p.branch?.name ?? '—' },
-                    { header: 'Items', className: 'num', cell: (p) => p.purchase_detail.length.toLocaleString() },
-                    { header: 'Total', className: 'num', cell: (p) => formatNumber(p.prices.total) },
-                    { header: 'Points', className: 'num', cell: (p) => p.points.toLocaleString() },
-                  ]}
-                />
-                <Pager page={page} count={data.length} onPage={setPage} label="Purchases" />
-              </>
-            )}
-          </QueryView>
-        )}
+        <FilteredList query={purchases} bar={bar} names={FILTERS} page={page} noun="purchases" empty="No purchases yet. Your shop’s connector sends them to POST /purchases.">
+          {(data) => (
+            <>
+              <DataTable
+                caption="Purchases"
+                testId="purchases-table"
+                rows={data}
+                rowKey={(purchase) => purchase.id}
+                columns={[
+                  { header: 'Invoice', cell: (p) => <Link to={`/purchases/${p.id}`}>{p.invoice_number}</Link> },
+                  { header: 'Date (UTC)', cell: (p) => p.createtime },
+                  { header: 'Customer', cell: (p) => <CustomerLink user={p.user} /> },
+                  { header: 'Branch', cell: (p) => p.branch?.name ?? '—' },
+                  { header: 'Items', className: 'num', cell: (p) => p.purchase_detail.length.toLocaleString() },
+                  { header: 'Total', className: 'num', cell: (p) => formatNumber(p.prices.total) },
+                  { header: 'Points', className: 'num', cell: (p) => p.points.toLocaleString() },
+                ]}
+              />
+              <Pager page={page} count={data.length} onPage={setPage} label="Purchases" />
+            </>
+          )}
+        </FilteredList>
       </Section>
     </Page>
   );
