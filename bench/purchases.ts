@@ -19,12 +19,12 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { formatDateTime, systemClock } from '../src/lib/time.js';
 import { AccountsService } from '../src/modules/accounts/service.js';
+import { postgresReachable, throwawayDatabase } from './lib/postgres.js';
 import { type Served, serve } from './lib/processes.js';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 100_000);
@@ -96,21 +96,7 @@ async function prepare(kind: Kind): Promise<{ url: string; key: string; drop: ()
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
     url = `sqlite:${file}`;
   } else {
-    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `rapport_bench_purchases_${RUN}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(server);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    ({ url, drop } = await throwawayDatabase(`rapport_bench_purchases_${RUN}`));
   }
   const database = openDatabase(parseDatabaseUrl(url));
   try {
@@ -245,20 +231,6 @@ async function stop(server: Served): Promise<void> {
   const closed = once(server.child, 'close');
   server.child.kill('SIGTERM');
   await closed;
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    connectionTimeoutMillis: 3000,
-  });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${mb(totalmem() / 1024)} RAM, node ${process.version}`);

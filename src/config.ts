@@ -39,6 +39,8 @@ export interface Config {
   overloadEventLoopDelayMs: number;
   /** Load shedding (O5): requests in flight beyond which new ones get 503; 0 off. */
   overloadMaxInFlight: number;
+  /** How long a live API key is answered from memory; a key revoked elsewhere works at most this long. 0 off. */
+  apiKeyCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 3_600_000),
     overloadEventLoopDelayMs: integer(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
     overloadMaxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT', 500, 0, 1_000_000),
+    apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 10_000),
   };
 }
 

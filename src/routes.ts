@@ -25,7 +25,7 @@ import { usersRoutes } from './modules/users/routes.js';
  * (Outside it, in app.ts: GET /health, GET /ready, GET /apiv3/openapi.json, /apiv3/docs.)
  */
 export async function apiRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  requireAccount(app, new AccountsService(context.db, context.clock));
+  requireAccount(app, new AccountsService(context.db, context.clock, { keyCacheMs: context.config.apiKeyCacheMs }));
   registerRateLimit(app, context);
 
   // POST|GET /users, GET|PUT /users/:id, GET /users/:id/exist, POST|GET /users/:id/points,

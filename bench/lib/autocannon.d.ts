@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
     headers?: Record<string, string>;
+    /** Per-request setup (e.g. a different path each time). */
+    requests?: Array<{ setupRequest?: (request: { path: string; [key: string]: unknown }) => { path: string; [key: string]: unknown } }>;
   }
   interface Histogram {
     average: number;

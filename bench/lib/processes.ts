@@ -10,11 +10,14 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Starts bench/servers/<name>.ts in its own process (the load generator must not share its CPU). */
-export function serve(name: string, env: Record<string, string>): Promise<Served> {
+/**
+ * Starts bench/servers/<name>.ts (or `script`, e.g. the same server in another checkout) in its own
+ * process (the load generator must not share its CPU).
+ */
+export function serve(name: string, env: Record<string, string>, script = join(here, '..', 'servers', `${name}.ts`)): Promise<Served> {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof") goes to the server processes, for profiling.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(here, '..', 'servers', `${name}.ts`)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

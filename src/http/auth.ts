@@ -19,13 +19,27 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : undefined;
 }
 
-/** Registers the account hook on a scope: every route in it needs a live key. */
+/**
+ * Registers the account hook on a scope: every route in it needs a live key. A callback hook, not
+ * an async one: when the key cache answers (most requests), the request goes on in the same turn.
+ */
 export function requireAccount(app: FastifyInstance, accounts: AccountsService): void {
   app.decorateRequest('accountId', 0);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const key = presentedKey(request);
-    const accountId = key ? await accounts.authenticate(key) : undefined;
-    if (accountId === undefined) throw new ForbiddenError();
-    request.accountId = accountId;
+    if (key === undefined) return done(new ForbiddenError());
+    const found = accounts.authenticate(key);
+    if (typeof found === 'number') {
+      request.accountId = found;
+      return done();
+    }
+    found.then(
+      (accountId) => {
+        if (accountId === undefined) return done(new ForbiddenError());
+        request.accountId = accountId;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }

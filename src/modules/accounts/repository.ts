@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 
-// Every /apiv3 request runs this lookup: compiled once (db/prepared.ts), never cached, so a revoked
-// key fails on its next request in every process.
+// The /apiv3 requests whose key is not in the key cache (key-cache.ts) run this lookup: compiled
+// once (db/prepared.ts).
 const accountByKeyHash = new PreparedQuery<{ keyHash: string }, { account_id: number }>(
   'api_keys.account-by-hash',
   ['keyHash'],

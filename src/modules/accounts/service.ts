@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type ApiKeyCache, apiKeyCacheFor, forgetApiKeys } from './key-cache.js';
 import { generateApiKey, hashApiKey, keyPrefix } from './keys.js';
 import { type AccountRow, AccountsRepository, type KeyRow } from './repository.js';
 
@@ -9,14 +10,22 @@ export interface CreatedKey {
   row: KeyRow;
 }
 
+export interface AccountsOptions {
+  /** API_KEY_CACHE_MS: how long authenticate() may answer a key from memory (0: never). */
+  keyCacheMs?: number;
+}
+
 export class AccountsService {
   private readonly repo: AccountsRepository;
+  private readonly keyCache: ApiKeyCache | undefined;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
+    options: AccountsOptions = {},
   ) {
     this.repo = new AccountsRepository(db);
+    this.keyCache = options.keyCacheMs ? apiKeyCacheFor(db, options.keyCacheMs) : undefined;
   }
 
   private now(): string {
@@ -42,12 +51,21 @@ export class AccountsService {
     return this.repo.listKeys(accountId);
   }
 
-  revokeKey(prefix: string): Promise<number> {
-    return this.repo.revokeByPrefix(prefix, this.now());
+  /** Revokes the key(s); this process refuses them at once, others within their API_KEY_CACHE_MS. */
+  async revokeKey(prefix: string): Promise<number> {
+    const revoked = await this.repo.revokeByPrefix(prefix, this.now());
+    forgetApiKeys(this.db);
+    return revoked;
   }
 
-  authenticate(key: string): Promise<number | undefined> {
-    return this.repo.accountForKeyHash(hashApiKey(key));
+  /**
+   * The account of a live key, or undefined. A number (not a promise) when the key cache answers,
+   * so the request hook can go on without waiting for a turn of the event loop.
+   */
+  authenticate(key: string): number | Promise<number | undefined> {
+    const hash = hashApiKey(key);
+    if (!this.keyCache) return this.repo.accountForKeyHash(hash);
+    return this.keyCache.resolve(hash, () => this.repo.accountForKeyHash(hash));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 import { invalidField } from '../../http/errors.js';
 import { NAME_PATTERN, normaliseName } from '../../lib/names.js';
@@ -123,6 +124,21 @@ export async function storeCustomValues(
   }
 }
 
+// Every read of users, products and purchases runs this (compiled once, db/prepared.ts).
+const customValuesOf = new PreparedQuery<{ accountId: number; kind: AttributeKind; recordIds: number[] }, { record_id: number; name: string; value: string }>(
+  'attribute_values.of-records',
+  ['accountId', 'kind', 'recordIds'],
+  (db: Kysely<DB>, p) =>
+    db
+      .selectFrom('attribute_values as v')
+      .innerJoin('attribute_definitions as d', 'd.id', 'v.definition_id')
+      .select(['v.record_id', 'd.name', 'v.value'])
+      .where('v.account_id', '=', p.accountId)
+      .where('d.kind', '=', p.kind)
+      .where('v.record_id', 'in', p.recordIds)
+      .orderBy('d.id'),
+);
+
 /** The custom_attributes object of each record, keyed by record id, in definition order. */
 export async function loadCustomValues(
   db: Kysely<DB>,
@@ -132,15 +148,7 @@ export async function loadCustomValues(
 ): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>(recordIds.map((id) => [id, {}]));
   if (recordIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('attribute_values as v')
-    .innerJoin('attribute_definitions as d', 'd.id', 'v.definition_id')
-    .select(['v.record_id', 'd.name', 'v.value'])
-    .where('v.account_id', '=', accountId)
-    .where('d.kind', '=', kind)
-    .where('v.record_id', 'in', recordIds)
-    .orderBy('d.id')
-    .execute();
+  const rows = await customValuesOf.execute(db, { accountId, kind, recordIds });
   for (const row of rows) {
     const value = decodeAttributeValue(row.value);
     if (value !== undefined) out.get(row.record_id)![row.name] = value;

@@ -12,18 +12,18 @@ const eventByName = new PreparedQuery<{ accountId: number; name: string }, Event
   (db: Kysely<DB>, p) => db.selectFrom('events').selectAll().where('account_id', '=', p.accountId).where('name', '=', p.name),
 );
 
+// GET /events.
+const eventPage = new PreparedQuery<{ accountId: number; limit: number; offset: number }, EventRow>(
+  'events.page',
+  ['accountId', 'limit', 'offset'],
+  (db: Kysely<DB>, p) => db.selectFrom('events').selectAll().where('account_id', '=', p.accountId).orderBy('id').limit(p.limit).offset(p.offset),
+);
+
 export class EventsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   list(accountId: number, page: Page): Promise<EventRow[]> {
-    return this.db
-      .selectFrom('events')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    return eventPage.execute(this.db, { accountId, limit: page.limit, offset: page.offset });
   }
 
   findById(accountId: number, id: number): Promise<EventRow | undefined> {

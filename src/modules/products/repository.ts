@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql, type SqlBool, type Updateable } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, ProductsTable } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 
@@ -23,11 +24,16 @@ export function containsText<T extends keyof DB>(eb: ExpressionBuilder<DB, T>, c
   return eb.or(columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`));
 }
 
+// GET /products/{sku}.
+const productBySku = new PreparedQuery<{ accountId: number; sku: string }, ProductRow>('products.by-sku', ['accountId', 'sku'], (db: Kysely<DB>, p) =>
+  db.selectFrom('products').selectAll().where('account_id', '=', p.accountId).where('sku', '=', p.sku),
+);
+
 export class ProductsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   findBySku(accountId: number, sku: string): Promise<ProductRow | undefined> {
-    return this.db.selectFrom('products').selectAll().where('account_id', '=', accountId).where('sku', '=', sku).executeTakeFirst();
+    return productBySku.first(this.db, { accountId, sku });
   }
 
   /** The id of the product with this SKU, if any (no row read). */

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, PurchaseItemsTable, PurchasesTable } from '../../db/types.js';
 import type { DateRange } from '../../http/date-range.js';
 import type { Page } from '../../http/pagination.js';
@@ -46,6 +47,43 @@ export async function inSavepoint<T>(trx: Kysely<DB>, work: () => Promise<T>): P
 // Bounded multi-row inserts (SQLite allows 32,766 bound parameters; 17 per purchase, 8 per item).
 const PURCHASE_CHUNK = 100;
 const ITEM_CHUNK = 500;
+
+function selectWithBranch(db: Kysely<DB>, accountId: number) {
+  return db
+    .selectFrom('purchases as p')
+    .leftJoin('branches as b', (join) => join.onRef('b.id', '=', 'p.branch_id').on('b.account_id', '=', accountId))
+    .selectAll('p')
+    .select('b.name as branch_name')
+    .where('p.account_id', '=', accountId);
+}
+
+// GET /purchases and GET /users/{id}/purchases: one compiled query per combination of filters.
+const purchasePage = new PreparedQuery<PurchaseFilter & { accountId: number; limit: number; offset: number }, PurchaseListRow>(
+  'purchases.page',
+  ['accountId', 'userId', 'branchId', 'invoiceNumber', 'from', 'to', 'limit', 'offset'],
+  (db: Kysely<DB>, p) => {
+    let query = selectWithBranch(db, p.accountId);
+    if (p.userId !== undefined) query = query.where('p.user_id', '=', p.userId);
+    if (p.branchId !== undefined) query = query.where('p.branch_id', '=', p.branchId);
+    if (p.invoiceNumber !== undefined) query = query.where('p.invoice_number', '=', p.invoiceNumber);
+    if (p.from !== undefined) query = query.where('p.createtime', '>=', p.from);
+    if (p.to !== undefined) query = query.where('p.createtime', '<=', p.to);
+    return query.orderBy('p.createtime', 'desc').orderBy('p.id', 'desc').limit(p.limit).offset(p.offset);
+  },
+);
+
+const itemsOfPurchases = new PreparedQuery<{ accountId: number; purchaseIds: number[] }, PurchaseItemRow>(
+  'purchases.items-of',
+  ['accountId', 'purchaseIds'],
+  (db: Kysely<DB>, p) =>
+    db
+      .selectFrom('purchase_items')
+      .selectAll()
+      .where('account_id', '=', p.accountId)
+      .where('purchase_id', 'in', p.purchaseIds)
+      .orderBy('purchase_id')
+      .orderBy('position'),
+);
 
 export class PurchasesRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -144,40 +182,18 @@ export class PurchasesRepository {
     return rows.map((row) => Number(row.id));
   }
 
-  private selectWithBranch(accountId: number) {
-    return this.db
-      .selectFrom('purchases as p')
-      .leftJoin('branches as b', (join) => join.onRef('b.id', '=', 'p.branch_id').on('b.account_id', '=', accountId))
-      .selectAll('p')
-      .select('b.name as branch_name')
-      .where('p.account_id', '=', accountId);
-  }
-
   findById(accountId: number, id: number): Promise<PurchaseListRow | undefined> {
-    return this.selectWithBranch(accountId).where('p.id', '=', id).executeTakeFirst();
+    return selectWithBranch(this.db, accountId).where('p.id', '=', id).executeTakeFirst();
   }
 
   /** S4: one page, newest createtime first, then id descending. */
   list(accountId: number, filter: PurchaseFilter, page: Page): Promise<PurchaseListRow[]> {
-    let query = this.selectWithBranch(accountId);
-    if (filter.userId !== undefined) query = query.where('p.user_id', '=', filter.userId);
-    if (filter.branchId !== undefined) query = query.where('p.branch_id', '=', filter.branchId);
-    if (filter.invoiceNumber !== undefined) query = query.where('p.invoice_number', '=', filter.invoiceNumber);
-    if (filter.from !== undefined) query = query.where('p.createtime', '>=', filter.from);
-    if (filter.to !== undefined) query = query.where('p.createtime', '<=', filter.to);
-    return query.orderBy('p.createtime', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute();
+    return purchasePage.execute(this.db, { accountId, ...filter, limit: page.limit, offset: page.offset });
   }
 
   /** The items of these purchases, in position order. */
   itemsOf(accountId: number, purchaseIds: number[]): Promise<PurchaseItemRow[]> {
     if (purchaseIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('purchase_items')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('purchase_id', 'in', purchaseIds)
-      .orderBy('purchase_id')
-      .orderBy('position')
-      .execute();
+    return itemsOfPurchases.execute(this.db, { accountId, purchaseIds });
   }
 }

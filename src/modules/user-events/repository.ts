@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { byPrimaryKeyIn } from '../../db/planner-hints.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
@@ -48,6 +49,27 @@ const insertUserEvent = new PreparedQuery<
     .returning('id'),
 );
 
+// GET /user-events: one compiled query per combination of filters (db/prepared.ts).
+const userEventPage = new PreparedQuery<UserEventFilter & { accountId: number; limit: number; offset: number }, UserEventRow>(
+  'user_events.page',
+  ['accountId', 'userId', 'eventId', 'from', 'to', 'limit', 'offset'],
+  (db: Kysely<DB>, p) => {
+    let query = db.selectFrom('user_events').select(['id', 'event_id', 'user_id', 'datetime', 'metadata']).where('account_id', '=', p.accountId);
+    if (p.userId !== undefined) query = query.where('user_id', '=', p.userId);
+    if (p.eventId !== undefined) query = query.where('event_id', '=', p.eventId);
+    if (p.from !== undefined) query = query.where('datetime', '>=', p.from);
+    if (p.to !== undefined) query = query.where('datetime', '<=', p.to);
+    return query.orderBy('datetime', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset);
+  },
+);
+
+// A page's few distinct events, by primary key (db/planner-hints.ts).
+const eventsById = new PreparedQuery<{ accountId: number; ids: number[] }, { id: number; name: string; createtime: string }>(
+  'user_events.events-by-id',
+  ['accountId', 'ids'],
+  (db: Kysely<DB>, p) => db.selectFrom('events').select(['id', 'name', 'createtime']).where(byPrimaryKeyIn(p.accountId)).where('id', 'in', p.ids),
+);
+
 export class UserEventsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -61,19 +83,11 @@ export class UserEventsRepository {
    * users of a page are read separately (joining them per row cost three times the listing itself).
    */
   list(accountId: number, filter: UserEventFilter, page: Page): Promise<UserEventRow[]> {
-    let query = this.db
-      .selectFrom('user_events')
-      .select(['id', 'event_id', 'user_id', 'datetime', 'metadata'])
-      .where('account_id', '=', accountId);
-    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
-    if (filter.eventId !== undefined) query = query.where('event_id', '=', filter.eventId);
-    if (filter.from !== undefined) query = query.where('datetime', '>=', filter.from);
-    if (filter.to !== undefined) query = query.where('datetime', '<=', filter.to);
-    return query.orderBy('datetime', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+    return userEventPage.execute(this.db, { accountId, ...filter, limit: page.limit, offset: page.offset });
   }
 
   eventsByIds(accountId: number, ids: number[]): Promise<Array<{ id: number; name: string; createtime: string }>> {
-    return this.db.selectFrom('events').select(['id', 'name', 'createtime']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    return eventsById.execute(this.db, { accountId, ids });
   }
 
   /**

@@ -1,21 +1,24 @@
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 import { normaliseEmail, normaliseTelephone } from '../blacklist/normalise.js';
+import { visibleEntries } from '../blacklist/repository.js';
 import { loadCustomValues } from '../custom-attributes/values.js';
 import type { UserRow } from './repository.js';
 import type { UserObject } from './schemas.js';
 
 // Builds the U4 user object. mailing/sms flags combine the user's own flag with the blacklists.
 
+const listedValues = new PreparedQuery<{ accountId: number; list: 'email' | 'telephone'; values: string[] }, { value: string }>(
+  'blacklist_entries.listed',
+  ['accountId', 'list', 'values'],
+  // Only the lists' live generations (migration 0008): an upload applying or a list being emptied is not seen half-way.
+  (db: Kysely<DB>, p) => visibleEntries(db, p.accountId, p.list).select('value').where('value', 'in', p.values),
+);
+
 async function blacklisted(db: Kysely<DB>, accountId: number, list: 'email' | 'telephone', values: string[]) {
   if (values.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom('blacklist_entries')
-    .select('value')
-    .where('account_id', '=', accountId)
-    .where('list', '=', list)
-    .where('value', 'in', [...new Set(values)])
-    .execute();
+  const rows = await listedValues.execute(db, { accountId, list, values: [...new Set(values)] });
   return new Set(rows.map((r) => r.value));
 }
 

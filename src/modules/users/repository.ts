@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { lockedForNoKeyUpdate, lockedForUpdate } from '../../db/locking.js';
+import { byPrimaryKeyIn } from '../../db/planner-hints.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/types.js';
 import type { DateRange } from '../../http/date-range.js';
@@ -31,13 +32,6 @@ export interface LedgerFilter extends DateRange {
 /** The highest balance the API keeps exact (O4); a credit beyond it is refused like a debit below 0. */
 const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
 
-/**
- * `account_id = ?` for queries that also take `id IN (…)`: written `+account_id` so that SQLite's
- * planner (which has no statistics) looks the ids up by primary key instead of walking every user of
- * the account through an (account_id, …) index, which it prefers once the list has more than a few
- * ids. The same condition on PostgreSQL, which uses the primary key either way.
- */
-const byPrimaryKeyIn = (accountId: number) => sql<boolean>`+account_id = ${accountId}`;
 
 // POST /user-events finds its user by identity on every call: one compiled query per identity field.
 const userByIdentity = Object.fromEntries(
@@ -49,27 +43,37 @@ const userByIdentity = Object.fromEntries(
   ]),
 ) as Record<(typeof IDENTITY_FIELDS)[number], PreparedQuery<{ accountId: number; value: string }, UserRow>>;
 
+// Reads by primary key (GET /users/{id}, and the users of a page of purchases or user events).
+const userById = new PreparedQuery<{ accountId: number; id: number }, UserRow>('users.by-id', ['accountId', 'id'], (db: Kysely<DB>, p) =>
+  db.selectFrom('users').selectAll().where('account_id', '=', p.accountId).where('id', '=', p.id),
+);
+const usersByIds = new PreparedQuery<{ accountId: number; ids: number[] }, UserRow>('users.by-ids', ['accountId', 'ids'], (db: Kysely<DB>, p) =>
+  db.selectFrom('users').selectAll().where(byPrimaryKeyIn(p.accountId)).where('id', 'in', p.ids),
+);
+
+export type UserSummaryRow = Pick<UserRow, 'id' | 'service_uid' | 'email'>;
+const userSummariesByIds = new PreparedQuery<{ accountId: number; ids: number[] }, UserSummaryRow>(
+  'users.summaries-by-ids',
+  ['accountId', 'ids'],
+  (db: Kysely<DB>, p) => db.selectFrom('users').select(['id', 'service_uid', 'email']).where(byPrimaryKeyIn(p.accountId)).where('id', 'in', p.ids),
+);
+
 export class UsersRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   findById(accountId: number, id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return userById.first(this.db, { accountId, id });
   }
 
   findMany(accountId: number, ids: number[]): Promise<UserRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    return usersByIds.execute(this.db, { accountId, ids });
   }
 
   /** The identity fields the user-event objects carry, for a page's users. */
-  findSummaries(accountId: number, ids: number[]) {
+  findSummaries(accountId: number, ids: number[]): Promise<UserSummaryRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'service_uid', 'email'])
-      .where('account_id', '=', accountId)
-      .where('id', 'in', ids)
-      .execute();
+    return userSummariesByIds.execute(this.db, { accountId, ids });
   }
 
   /** The first non-empty of service_uid, email, document, telephone decides (U6, E3). */

@@ -1,0 +1,274 @@
+// Reads (issue 11): Rapport's read routes against a same-work baseline, on SQLite and PostgreSQL.
+//
+//   npm run bench -- reads                     SQLite, then PostgreSQL when reachable
+//   BENCH_DATABASES=sqlite|postgres            only one of them
+//   BENCH_DATABASE_URL=postgres://…            the PostgreSQL server (default: the local
+//                                              postgres://postgres@127.0.0.1:5432/test); a throwaway
+//                                              database is created there and dropped
+//   BENCH_SECONDS=5 BENCH_ROUNDS=3             length of each autocannon run, number of rounds
+//   BENCH_PART=ratios|scaling                  only the ratios, or only the PostgreSQL scaling
+//   BENCH_ROUTES=events,user-events-uid,…      only these routes (labels' keys below)
+//   BENCH_REUSE=1                              keep the prepared database under .bench/reads and
+//                                              reuse it next time (profiling iterations)
+//   BENCH_BEFORE_DIR=/path/to/checkout         also run that checkout's Rapport (bench/servers/
+//                                              rapport.ts) in every round: before/after figures
+//
+// The baseline (bench/servers/reads-baseline.ts) runs the same SQL as Rapport and answers the same
+// bytes (checked before measuring, `time` aside), with only Fastify's router in front. Both servers
+// run in their own processes on the same database, loopback, 50 connections; in every round each
+// route is loaded on both, in alternating order, and the table shows the medians of the rounds.
+// On PostgreSQL the scaling part loads two Rapport processes (two ports, 25 connections each)
+// against one (50 connections), rounds interleaved the same way.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { postgresReachable } from './lib/postgres.js';
+import { type Kind, PRODUCTS, USERS, WRITER, prepareReads } from './lib/reads-data.js';
+import { type Served, serve } from './lib/processes.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 50;
+const KEY_CACHE_MS = process.env.API_KEY_CACHE_MS ?? '1000';
+const DIR = join(process.cwd(), '.bench', 'reads');
+const REUSE = process.env.BENCH_REUSE === '1';
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const some = (n: number) => 1 + Math.floor(Math.random() * n);
+
+interface Route {
+  key: string;
+  label: string;
+  method: 'GET' | 'POST';
+  path: () => string;
+  body?: string;
+  /** Rapport ÷ baseline to reach. */
+  target: number;
+}
+
+const ROUTES: Route[] = [
+  { key: 'events', label: 'GET /events', method: 'GET', path: () => '/apiv3/events', target: 0.9 },
+  { key: 'user-events-uid', label: 'GET /user-events?service_uid=', method: 'GET', path: () => `/apiv3/user-events?service_uid=u-${some(USERS)}`, target: 0.9 },
+  {
+    key: 'user-events-range',
+    label: 'GET /user-events?from&to',
+    method: 'GET',
+    path: () => `/apiv3/user-events?from=2025-01-0${some(3)}&to=2025-01-0${3 + some(1)}`,
+    target: 0.9,
+  },
+  { key: 'user', label: 'GET /users/{id}', method: 'GET', path: () => `/apiv3/users/${some(USERS)}`, target: 0.9 },
+  { key: 'purchases', label: 'GET /purchases?service_uid=', method: 'GET', path: () => `/apiv3/purchases?service_uid=u-${some(USERS)}`, target: 0.9 },
+  { key: 'product', label: 'GET /products/{sku}', method: 'GET', path: () => `/apiv3/products/${b64(`P-${some(PRODUCTS) - 1}`)}`, target: 0.9 },
+  {
+    key: 'post-user-event',
+    label: 'POST /user-events',
+    method: 'POST',
+    path: () => '/apiv3/user-events',
+    body: JSON.stringify({ event: 'signup', service_uid: WRITER, datetime: '2026-06-01 10:00:00', metadata: { plan: 'gold', source: 'bench' } }),
+    target: 1.0,
+  },
+];
+
+interface Load {
+  rps: number;
+  p99: number;
+  failed: number;
+}
+
+async function load(base: string, route: Route, key: string, connections = CONNECTIONS): Promise<Load> {
+  const result = await autocannon({
+    url: `${base}${route.path()}`,
+    connections,
+    duration: SECONDS,
+    method: route.method,
+    body: route.body,
+    headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request) => ({ ...request, path: route.path() }) }],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.non2xx };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+/** The answer with what legitimately differs between two servers (handling time, a new row's id) blanked. */
+function comparable(text: string): string {
+  return text.replace(/"time":"\d+ms"/, '"time":"-"').replace(/^\{"payload":\{"id":\d+,/, '{"payload":{"id":0,');
+}
+
+/** Every route answers the same bytes on both servers, for a sample of its paths; throws otherwise. */
+async function checkSameAnswers(routes: Route[], servers: Served[], key: string): Promise<void> {
+  for (const route of routes) {
+    for (let i = 0; i < (route.method === 'GET' ? 20 : 1); i += 1) {
+      const path = route.path();
+      const answers = await Promise.all(
+        servers.map(async (server) => {
+          const response = await fetch(`${server.url}${path}`, {
+            method: route.method,
+            headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' },
+            body: route.body,
+          });
+          return { status: response.status, text: await response.text() };
+        }),
+      );
+      const [first, ...rest] = answers;
+      if (first!.status !== 200) throw new Error(`${route.method} ${path} answered ${first!.status}: ${first!.text.slice(0, 300)}`);
+      for (const other of rest) {
+        if (other.status !== first!.status || comparable(other.text) !== comparable(first!.text)) {
+          throw new Error(`${route.method} ${path}: the servers answer differently:\n${first!.text.slice(0, 2000)}\n---\n${other.text.slice(0, 2000)}`);
+        }
+      }
+    }
+  }
+}
+
+async function prepared(kind: Kind): Promise<{ url: string; key: string; drop: () => Promise<void> }> {
+  const saved = join(DIR, `${kind}.json`);
+  if (REUSE && existsSync(saved)) return { ...(JSON.parse(readFileSync(saved, 'utf8')) as { url: string; key: string }), drop: async () => {} };
+  const started = Date.now();
+  const data = await prepareReads(kind, join(DIR, 'reads.db'));
+  console.log(`prepared the data set in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!REUSE) return data;
+  writeFileSync(saved, JSON.stringify({ url: data.url, key: data.key }));
+  return { ...data, drop: async () => {} };
+}
+
+const rapportEnv = (url: string) => ({
+  DATABASE_URL: url,
+  WORKER_ENABLED: 'false',
+  RATE_LIMIT_PER_MINUTE: '0',
+  // The event-loop signal of load shedding sheds at random on a machine shared with other work; the
+  // in-flight cap (default 500, never reached at 50 connections) keeps the hook doing its work.
+  OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+  API_KEY_CACHE_MS: KEY_CACHE_MS,
+  LOG_LEVEL: 'warn',
+});
+
+const fmt = (n: number) => n.toFixed(0).padStart(6);
+const load1 = () => loadavg()[0]!.toFixed(2);
+
+async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Promise<void> {
+  const rapport = await serve('rapport', rapportEnv(url));
+  const baseline = await serve('reads-baseline', { DATABASE_URL: url, API_KEY_CACHE_MS: KEY_CACHE_MS });
+  const beforeDir = process.env.BENCH_BEFORE_DIR;
+  const before = beforeDir ? await serve('rapport', rapportEnv(url), join(beforeDir, 'bench', 'servers', 'rapport.ts')) : undefined;
+  const sides: Array<{ name: string; server: Served }> = [
+    { name: 'rapport', server: rapport },
+    { name: 'baseline', server: baseline },
+    ...(before ? [{ name: 'before', server: before }] : []),
+  ];
+  try {
+    await checkSameAnswers(routes, sides.map((side) => side.server), key);
+    console.log(`answers checked: the same bytes from ${sides.map((s) => s.name).join(', ')} for every route (time aside)`);
+    // Warm-up, not counted: JIT, lazily compiled schemas, page cache.
+    for (const route of routes) for (const side of sides) await autocannon({ url: `${side.server.url}${route.path()}`, connections: 10, duration: 1, method: route.method, body: route.body, headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' } });
+    const results = new Map<string, Map<string, Load[]>>(routes.map((route) => [route.key, new Map(sides.map((side) => [side.name, []]))]));
+    const loads: string[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      loads.push(load1());
+      for (const route of routes) {
+        // Alternate who goes first, so neither side always runs on a warmer (or busier) machine.
+        const order = round % 2 === 0 ? sides : [...sides].reverse();
+        for (const side of order) results.get(route.key)!.get(side.name)!.push(await load(side.server.url, route, key));
+      }
+      console.log(`round ${round + 1}/${ROUNDS} done (load average at its start ${loads[round]})`);
+    }
+    loads.push(load1());
+    const rss = sides.map((side) => `${side.name} ${rssMb(side.server.child.pid!).toFixed(0)} MB`).join(', ');
+
+    console.log(`\n${kind}: medians of ${ROUNDS} rounds, ${SECONDS} s each, ${CONNECTIONS} connections; load average per round ${loads.join(' → ')}`);
+    console.log(
+      `${'route'.padEnd(32)} ${'rapport'.padStart(6)} req/s   p99 | ${'baseline'.padStart(6)} req/s   p99 | ratio  target` +
+        (before ? ' | before req/s   p99  after/before' : ''),
+    );
+    for (const route of routes) {
+      const of = (name: string) => results.get(route.key)!.get(name)!;
+      const ours = of('rapport');
+      const theirs = of('baseline');
+      const rps = median(ours.map((l) => l.rps));
+      const baseRps = median(theirs.map((l) => l.rps));
+      const ratio = rps / baseRps;
+      const failed = [...sides].reduce((sum, side) => sum + of(side.name).reduce((s, l) => s + l.failed, 0), 0);
+      let line =
+        `${route.label.padEnd(32)} ${fmt(rps)} ${String(median(ours.map((l) => l.p99))).padStart(5)} ms | ${fmt(baseRps)} ${String(median(theirs.map((l) => l.p99))).padStart(5)} ms | ` +
+        `${ratio.toFixed(2)}  >= ${route.target.toFixed(1)} ${ratio >= route.target ? 'MET' : 'MISSED'}`;
+      if (before) {
+        const old = of('before');
+        const oldRps = median(old.map((l) => l.rps));
+        line += ` | ${fmt(oldRps)} ${String(median(old.map((l) => l.p99))).padStart(5)} ms  ${(rps / oldRps).toFixed(2)}`;
+      }
+      if (failed > 0) line += `  [${failed} errors or non-2xx]`;
+      console.log(line);
+      console.log(
+        `${''.padEnd(32)} rounds: rapport ${ours.map((l) => l.rps.toFixed(0)).join('/')}, baseline ${theirs.map((l) => l.rps.toFixed(0)).join('/')}` +
+          (before ? `, before ${of('before').map((l) => l.rps.toFixed(0)).join('/')}` : ''),
+      );
+    }
+    console.log(`RSS at the end of the run: ${rss}`);
+  } finally {
+    for (const side of sides) await side.server.stop();
+  }
+}
+
+async function scaling(url: string, key: string, routes: Route[]): Promise<void> {
+  const reads = routes.filter((route) => route.method === 'GET');
+  const one = await serve('rapport', rapportEnv(url));
+  const two = await serve('rapport', rapportEnv(url));
+  try {
+    for (const route of reads) for (const server of [one, two]) await load(server.url, { ...route }, key, 10);
+    const single = new Map<string, number[]>(reads.map((route) => [route.key, []]));
+    const pair = new Map<string, number[]>(reads.map((route) => [route.key, []]));
+    const loads: string[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      loads.push(load1());
+      for (const route of reads) {
+        const runOne = async () => single.get(route.key)!.push((await load(one.url, route, key)).rps);
+        const runTwo = async () => {
+          const both = await Promise.all([load(one.url, route, key, CONNECTIONS / 2), load(two.url, route, key, CONNECTIONS / 2)]);
+          pair.get(route.key)!.push(both[0].rps + both[1].rps);
+        };
+        if (round % 2 === 0) await runOne().then(runTwo);
+        else await runTwo().then(runOne);
+      }
+    }
+    loads.push(load1());
+    console.log(`\npostgres scaling: two Rapport processes (two ports, ${CONNECTIONS / 2} connections each) against one (${CONNECTIONS}); medians of ${ROUNDS} rounds; load average per round ${loads.join(' → ')}`);
+    for (const route of reads) {
+      const a = median(single.get(route.key)!);
+      const b = median(pair.get(route.key)!);
+      console.log(`${route.label.padEnd(32)} one ${fmt(a)} req/s | two ${fmt(b)} req/s | ×${(b / a).toFixed(2)} (target >= 1.6) ${b / a >= 1.6 ? 'MET' : 'MISSED'}`);
+    }
+  } finally {
+    await one.stop();
+    await two.stop();
+  }
+}
+
+mkdirSync(DIR, { recursive: true });
+const wantedRoutes = process.env.BENCH_ROUTES?.split(',');
+const routes = wantedRoutes ? ROUTES.filter((route) => wantedRoutes.includes(route.key)) : ROUTES;
+const part = process.env.BENCH_PART;
+console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB RAM, node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`API_KEY_CACHE_MS=${KEY_CACHE_MS} on both sides; ${ROUNDS} rounds of ${SECONDS} s per route and side`);
+for (const kind of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',') as Kind[]) {
+  if (kind === 'postgres' && !(await postgresReachable())) {
+    console.log('\nPostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped');
+    continue;
+  }
+  console.log(`\n== ${kind === 'sqlite' ? 'SQLite (WAL, one file on local disk)' : 'PostgreSQL (local server, throwaway database)'} ==`);
+  const { url, key, drop } = await prepared(kind);
+  try {
+    if (part !== 'scaling') await ratios(kind, url, key, routes);
+    if (kind === 'postgres' && part !== 'ratios') await scaling(url, key, routes);
+  } finally {
+    await drop();
+  }
+}

@@ -1,0 +1,84 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * Which account a live API key (by its SHA-256 hash) belongs to, remembered for API_KEY_CACHE_MS so
+ * that most requests skip the key lookup. What bounds it:
+ * - time: an entry lives at most `ttlMs` from the moment its lookup *started*, so a key revoked
+ *   in another process (the `rapport keys revoke` command, another server) is refused by every
+ *   process at most `ttlMs` after the revocation committed;
+ * - this process: a revocation through AccountsService clears the cache of its database handle
+ *   at once, and a lookup that was in flight during it is not remembered;
+ * - size: at most `maxEntries` keys; past that the oldest entry goes first.
+ * Only live keys are remembered: an unknown or revoked key is looked up on every request (so a key
+ * created elsewhere works on its first request, and unknown keys cannot push live ones out).
+ */
+export class ApiKeyCache {
+  private readonly entries = new Map<string, { accountId: number; until: number }>();
+  /** Lookups in flight, shared by the requests presenting the same key meanwhile. */
+  private readonly pending = new Map<string, Promise<number | undefined>>();
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    readonly maxEntries = 10_000,
+  ) {}
+
+  /** The account of a fresh entry, or undefined (unknown, expired, or never looked up). */
+  get(hash: string): number | undefined {
+    const entry = this.entries.get(hash);
+    if (entry === undefined) return undefined;
+    if (entry.until > performance.now()) return entry.accountId;
+    this.entries.delete(hash);
+    return undefined;
+  }
+
+  /** The account of the key, from a fresh entry or else from `lookUp` (whose live answer is remembered). */
+  resolve(hash: string, lookUp: () => Promise<number | undefined>): number | Promise<number | undefined> {
+    const known = this.get(hash);
+    if (known !== undefined) return known;
+    let running = this.pending.get(hash);
+    if (running) return running;
+    const started = performance.now();
+    const generation = this.generation;
+    running = lookUp().finally(() => {
+      if (this.pending.get(hash) === running) this.pending.delete(hash);
+    });
+    this.pending.set(hash, running);
+    return running.then((accountId) => {
+      if (accountId !== undefined && generation === this.generation) this.remember(hash, accountId, started + this.ttlMs);
+      return accountId;
+    });
+  }
+
+  /** Forgets every key (a key of this database was revoked). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.pending.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remember(hash: string, accountId: number, until: number): void {
+    if (until <= performance.now()) return;
+    this.entries.delete(hash);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(hash, { accountId, until });
+  }
+}
+
+/** One cache per database handle (a Kysely instance): what a revocation through that handle clears. */
+const caches = new WeakMap<object, ApiKeyCache>();
+
+export function apiKeyCacheFor(db: object, ttlMs: number): ApiKeyCache {
+  let cache = caches.get(db);
+  if (!cache || cache.ttlMs !== ttlMs) caches.set(db, (cache = new ApiKeyCache(ttlMs)));
+  return cache;
+}
+
+/** After a revocation: the handle's cache (if any) forgets every key. */
+export function forgetApiKeys(db: object): void {
+  caches.get(db)?.clear();
+}
