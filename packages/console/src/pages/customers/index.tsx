@@ -16,7 +16,7 @@ export default function CustomersPage() {
 
   return (
     <Page title="Customers">
-      <Form className="form-inline" label="Search customers" onSubmit={() => setSearch(draft.trim())}>
+      <Form className="form-inline" label="Find customers" onSubmit={() => setSearch(draft.trim())}>
         <TextField label="Search" name="search" type="search" value={draft} onValue={setDraft} hint="Part of an e-mail, name, service UID or document." />
         <button type="submit" className="primary">
           Search

@@ -33,7 +33,6 @@ function AddPoints({ id }: { id: string }) {
   );
   return (
     <Form
-      label="Add points"
       error={add.error}
       onSubmit={() => {
         setDone(null);
@@ -43,7 +42,7 @@ function AddPoints({ id }: { id: string }) {
       <h3>Add or take points</h3>
       <div className="grid">
         <TextField label="Concept" name="concept" value={values.concept} onValue={set('concept')} hint="e.g. purchase, bonus, redeem" />
-        <TextField label="Points" name="points" inputMode="numeric" value={values.points} onValue={set('points')} hint="Negative to take points away." />
+        <TextField label="Points to add" name="points" inputMode="numeric" value={values.points} onValue={set('points')} hint="Negative to take points away." />
         <TextField label="Description" name="description" value={values.description} onValue={set('description')} />
       </div>
       <div className="actions">

@@ -1,9 +1,12 @@
 import type { Payload } from '@rapport/sdk';
 import { useState } from 'react';
-import { useApiMutation, useGet } from '../../api/queries.js';
+import { useApiMutation } from '../../api/queries.js';
 import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
+import { Loading } from '../../components/states.js';
 import { showDateTime } from '../../lib/dates.js';
+import { type Definition, KINDS, useDefinitions } from '../custom-attributes/kinds.js';
+import { AttributeFields, apiValues, attributeRows, rawValues } from '../custom-attributes/values.js';
 
 export type User = Payload<'get', '/users/{id}'>;
 
@@ -38,16 +41,24 @@ function valuesOf(user: User): Record<Editable, string> {
   return values;
 }
 
-function ProfileForm({ user, id, onDone }: { user: User; id: string; onDone: () => void }) {
+type Stored = Record<string, unknown>;
+
+function ProfileForm({ user, id, definitions, onDone }: { user: User; id: string; definitions: readonly Definition[]; onDone: () => void }) {
   const initial = valuesOf(user);
   const [values, setValues] = useState(initial);
+  const [attributes, setAttributes] = useState(() => rawValues(definitions, user.custom_attributes as Stored));
   const set = (name: Editable) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const save = useApiMutation(
-    (api, changed: Partial<Record<Editable, string>>) => api.PUT('/users/{id}', { params: { path: { id } }, body: changed as never }),
+    (api, changed: Record<string, unknown>) => api.PUT('/users/{id}', { params: { path: { id } }, body: changed }),
     { invalidate: [['api', '/users/{id}'], ['api', '/users']], onSuccess: onDone },
   );
   // Only what changed is sent: the API validates it and names the field it refuses.
-  const changed = () => Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== initial[name as Editable]));
+  const changed = () => {
+    const body: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== initial[name as Editable]));
+    const custom = apiValues(definitions, attributes, user.custom_attributes as Stored);
+    if (Object.keys(custom).length > 0) body.custom_attributes = custom;
+    return body;
+  };
 
   return (
     <Form label="Edit profile" error={save.error} onSubmit={() => save.mutate(changed())}>
@@ -58,6 +69,7 @@ function ProfileForm({ user, id, onDone }: { user: User; id: string; onDone: () 
         <SelectField label="Gender" name="gender" options={GENDERS} value={values.gender} onValue={set('gender')} />
       </div>
       <TextAreaField label="Notes" name="notes" value={values.notes} onValue={set('notes')} />
+      <AttributeFields definitions={definitions} values={attributes} onChange={setAttributes} />
       <div className="actions">
         <SubmitButton busy={save.isPending}>Save profile</SubmitButton>
         <button type="button" onClick={onDone}>
@@ -68,17 +80,15 @@ function ProfileForm({ user, id, onDone }: { user: User; id: string; onDone: () 
   );
 }
 
-function CustomAttributes({ values }: { values: Record<string, unknown> }) {
-  const definitions = useGet('/account/custom-attributes', undefined, { staleTime: 300_000 });
-  const labels = new Map((definitions.data ?? []).map((d) => [d.name, d.label]));
-  const entries = Object.entries(values);
-  if (entries.length === 0) return <p className="hint">No custom attributes.</p>;
+function CustomAttributes({ definitions, stored }: { definitions: readonly Definition[]; stored: Stored }) {
+  const rows = attributeRows(definitions, stored);
+  if (rows.length === 0) return <p className="hint">No custom attributes.</p>;
   return (
     <dl className="pairs" data-testid="customer-custom-attributes">
-      {entries.map(([name, value]) => (
-        <div key={name} className="pair">
-          <dt>{labels.get(name) ?? name}</dt>
-          <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+      {rows.map(([label, value]) => (
+        <div key={label} className="pair">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>
@@ -87,6 +97,7 @@ function CustomAttributes({ values }: { values: Record<string, unknown> }) {
 
 export function Profile({ user, id }: { user: User; id: string }) {
   const [editing, setEditing] = useState(false);
+  const definitions = useDefinitions(KINDS[0]);
   const rows: [string, string][] = [
     ['Customer id (userapp_id)', String(user.userapp_id)],
     ['Service UID', user.service_uid ?? '—'],
@@ -111,9 +122,11 @@ export function Profile({ user, id }: { user: User; id: string }) {
         )
       }
     >
-      {editing ? (
-        <ProfileForm user={user} id={id} onDone={() => setEditing(false)} />
-      ) : (
+      {editing && definitions.isPending ? <Loading label="Loading the custom attributes…" /> : null}
+      {editing && !definitions.isPending ? (
+        <ProfileForm user={user} id={id} definitions={definitions.data ?? []} onDone={() => setEditing(false)} />
+      ) : null}
+      {editing ? null : (
         <div className="grid">
           <dl className="pairs" data-testid="customer-profile">
             {rows.map(([label, value]) => (
@@ -125,7 +138,7 @@ export function Profile({ user, id }: { user: User; id: string }) {
           </dl>
           <div>
             <h3>Custom attributes</h3>
-            <CustomAttributes values={user.custom_attributes as Record<string, unknown>} />
+            <CustomAttributes definitions={definitions.data ?? []} stored={user.custom_attributes as Stored} />
           </div>
         </div>
       )}

@@ -35,7 +35,7 @@ export function Tags({ user, id }: { user: User; id: string }) {
       {remove.error ? <ErrorNote error={remove.error} /> : null}
       <Form
         className="form-inline"
-        label="Add tags"
+        label="New tags"
         error={add.error}
         onSubmit={() => {
           if (draft.trim() === '') return setBlank('Type a tag to add.');
