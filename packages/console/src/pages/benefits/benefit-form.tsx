@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { namesField } from '../../api/errors.js';
+import { type GetResult, useApiMutation } from '../../api/queries.js';
+import { CheckboxField, Field, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { changedOnly, fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
+
+// One form for a new benefit (POST /benefits) and for changing one (PUT /benefits/{id}, only what
+// changed). Validity dates are whole days (a bare date: from 00:00:00, until 23:59:59 UTC) unless
+// the benefit already has other times, which are then edited to the second.
+
+export type Benefit = GetResult<'/benefits/{id}'>;
+
+type Values = {
+  title: string;
+  description: string;
+  startdate: string;
+  enddate: string;
+  points: string;
+  stock: string;
+  monthly_redeems: string;
+  status: string;
+  featured: boolean;
+  wallpublish: boolean;
+  image_url: string;
+  sku: string;
+};
+
+const STATUS = [
+  { value: '1', label: 'Active' },
+  { value: '0', label: 'Inactive' },
+];
+const MORE = ['image_url', 'sku', 'wallpublish'];
+
+const isWholeDay = (value: string | undefined, time: string) => value === undefined || value.endsWith(` ${time}`);
+
+function valuesOf(benefit: Benefit | undefined, days: { start: boolean; end: boolean }): Values {
+  const date = (value: string | undefined, whole: boolean) => (value === undefined ? '' : whole ? value.slice(0, 10) : toLocalInput(value));
+  return {
+    title: benefit?.title ?? '',
+    description: benefit?.description ?? '',
+    startdate: date(benefit?.startdate, days.start),
+    enddate: date(benefit?.enddate, days.end),
+    points: String(benefit?.points ?? 0),
+    stock: benefit?.stock === null || benefit?.stock === undefined ? '' : String(benefit.stock),
+    monthly_redeems: benefit?.monthly_redeems ?? '0',
+    status: benefit?.status ?? '1',
+    featured: benefit?.featured === '1',
+    wallpublish: benefit?.wallpublish === '1',
+    image_url: benefit?.image_url ?? '',
+    sku: benefit?.sku ?? '',
+  };
+}
+
+function DateField({ label, name, whole, value, onValue, hint }: { label: string; name: string; whole: boolean; value: string; onValue: (value: string) => void; hint: string }) {
+  return (
+    <Field label={label} name={name} hint={hint}>
+      {(control) => <input {...control} type={whole ? 'date' : 'datetime-local'} step={whole ? undefined : 1} value={value} onChange={(e) => onValue(e.target.value)} />}
+    </Field>
+  );
+}
+
+export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: (benefit: Benefit) => void }) {
+  const [days] = useState(() => ({ start: isWholeDay(benefit?.startdate, '00:00:00'), end: isWholeDay(benefit?.enddate, '23:59:59') }));
+  const initial = valuesOf(benefit, days);
+  const [values, setValues] = useState<Values>(initial);
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const save = useApiMutation(
+    (api, body: Record<string, unknown>) =>
+      // Text in a number field is sent as typed on purpose: the API's message names the field.
+      benefit ? api.PUT('/benefits/{id}', { params: { path: { id: benefit.id } }, body: body as never }) : api.POST('/benefits', { body: body as never }),
+    { invalidate: [['api', '/benefits'], ['api', '/benefits/all'], ['api', '/benefits/{id}']], onSuccess: (saved) => onSaved(saved as Benefit) },
+  );
+
+  const submit = () => {
+    const changed: Partial<Values> = benefit ? changedOnly(initial, values) : values;
+    const given = (key: keyof Values) => key in changed && (benefit !== undefined || values[key] !== '');
+    const body: Record<string, unknown> = {};
+    for (const key of ['title', 'description', 'status', 'image_url', 'sku'] as const) if (given(key)) body[key] = values[key];
+    if (given('startdate')) body.startdate = days.start ? values.startdate : fromLocalInput(values.startdate);
+    if (given('enddate')) body.enddate = days.end ? values.enddate : fromLocalInput(values.enddate);
+    for (const key of ['points', 'monthly_redeems'] as const) if (given(key)) body[key] = numberOrText(values[key]) ?? values[key];
+    if ('stock' in changed && (benefit || values.stock !== '')) body.stock = values.stock.trim() === '' ? null : numberOrText(values.stock);
+    for (const key of ['featured', 'wallpublish'] as const) if (key in changed && (benefit || values[key])) body[key] = values[key] ? '1' : '0';
+    save.mutate(body);
+  };
+
+  return (
+    <Form error={save.error} label={benefit ? 'Edit benefit' : 'New benefit'} onSubmit={submit}>
+      <TextField label="Title" name="title" value={values.title} onValue={set('title')} />
+      <TextAreaField label="Description" name="description" value={values.description} onValue={set('description')} />
+      <div className="grid">
+        <DateField label="Starts" name="startdate" whole={days.start} value={values.startdate} onValue={set('startdate')} hint={days.start ? 'From 00:00:00 UTC that day.' : 'UTC.'} />
+        <DateField label="Ends" name="enddate" whole={days.end} value={values.enddate} onValue={set('enddate')} hint={days.end ? 'Until 23:59:59 UTC that day.' : 'UTC.'} />
+      </div>
+      <div className="grid">
+        <TextField label="Points" name="points" inputMode="numeric" value={values.points} onValue={set('points')} hint="What a customer pays for one." />
+        <TextField label="Stock" name="stock" inputMode="numeric" value={values.stock} onValue={set('stock')} hint="Units left; empty for unlimited." />
+        <TextField label="Per customer per month" name="monthly_redeems" inputMode="numeric" value={values.monthly_redeems} onValue={set('monthly_redeems')} hint="0 for no limit." />
+      </div>
+      <SelectField label="Status" name="status" value={values.status} onValue={set('status')} options={STATUS} />
+      <CheckboxField label="Featured (listed first)" name="featured" checked={values.featured} onChecked={(featured) => setValues((v) => ({ ...v, featured }))} />
+      {/* opened when the API's message is about a field inside, so that it can be seen and focused */}
+      <details open={MORE.some((name) => namesField(save.error, name)) || undefined}>
+        <summary>More fields</summary>
+        <div className="form">
+          <TextField label="Image URL" name="image_url" type="url" value={values.image_url} onValue={set('image_url')} />
+          <TextField label="SKU" name="sku" value={values.sku} onValue={set('sku')} />
+          <CheckboxField label="Published on the wall" name="wallpublish" checked={values.wallpublish} onChecked={(wallpublish) => setValues((v) => ({ ...v, wallpublish }))} />
+        </div>
+      </details>
+      <div className="actions">
+        <SubmitButton busy={save.isPending}>{benefit ? 'Save changes' : 'Create benefit'}</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,149 @@
+import { encodeUserRef } from '@rapport/sdk';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useState } from 'react';
+import { useApiMutation, useGet } from '../../api/queries.js';
+import { useApi } from '../../api/session.js';
+import { Form, SubmitButton, TextField } from '../../components/form.js';
+import { Page, Section } from '../../components/layout.js';
+import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
+import { QueryView } from '../../components/states.js';
+import type { PageProps } from '../../pages.js';
+import { navigate } from '../../router.js';
+import { ConfirmDelete } from '../catalogue/shared.js';
+import { type Benefit, BenefitForm } from './benefit-form.js';
+import { Availability, CouponsTable } from './shared.js';
+
+// One benefit: where it stands, a form to change it, assigning it to a customer (B5: the API
+// checks stock, dates, the monthly limit and the customer's points), its coupons, and deleting it.
+
+function Details({ benefit }: { benefit: Benefit }) {
+  const rows: [string, ReactNode][] = [
+    ['Now', <Availability key="now" benefit={benefit} />],
+    ['Status', benefit.status === '1' ? 'Active' : 'Inactive'],
+    ['Points', benefit.points.toLocaleString()],
+    ['Stock', benefit.stock === null ? 'Unlimited' : benefit.stock.toLocaleString()],
+    ['Out of stock since', benefit.out_stock_at ?? '—'],
+    ['Per customer per month', benefit.monthly_redeems === '0' ? 'No limit' : benefit.monthly_redeems],
+    ['Starts (UTC)', benefit.startdate],
+    ['Ends (UTC)', benefit.enddate],
+    ['Featured', benefit.featured === '1' ? 'Yes' : 'No'],
+    ['Slug', benefit.slug],
+    ['Created (UTC)', benefit.created],
+    ['Changed (UTC)', benefit.modified],
+  ];
+  return (
+    <dl className="pairs" data-testid="benefit-details">
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/** The customer as typed: a userapp_id (digits), else a service UID looked up to its userapp_id. */
+function Assign({ benefit }: { benefit: Benefit }) {
+  const [customer, setCustomer] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const assign = useApiMutation(
+    async (api, text: string) => {
+      const trimmed = text.trim();
+      const userappId = /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed === '' ? '' : (await api.GET('/users/{id}', { params: { path: { id: encodeUserRef(trimmed) } } })).userapp_id;
+      await api.POST('/benefits/{benefit_id}/assign', { params: { path: { benefit_id: benefit.id } }, body: { userapp_id: userappId } });
+      return trimmed;
+    },
+    {
+      invalidate: [['api', '/coupons'], ['api', '/benefits/{id}'], ['api', '/benefits/all'], ['api', '/users/{id}']],
+      onSuccess: (who) => {
+        setDone(`Assigned to ${who}: a coupon was created and ${benefit.points.toLocaleString()} points taken.`);
+        setCustomer('');
+      },
+    },
+  );
+  return (
+    <Form
+      error={assign.error}
+      label="Assign to a customer"
+      onSubmit={() => {
+        setDone(null);
+        assign.mutate(customer);
+      }}
+    >
+      <TextField label="Customer" name="userapp_id" value={customer} onValue={setCustomer} hint="Their customer ID (userapp_id) or service UID." autoCapitalize="off" spellCheck={false} />
+      <div className="actions">
+        <SubmitButton busy={assign.isPending} busyLabel="Assigning…">
+          Assign
+        </SubmitButton>
+      </div>
+      {done && !assign.error ? (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+function Coupons({ benefitId }: { benefitId: number }) {
+  const [page, setPage] = usePage('coupons_page');
+  const coupons = useGet('/coupons', { params: { query: { page, limit: PAGE_SIZE, benefit_id: benefitId } } }, { placeholderData: keepPreviousData });
+  return (
+    <QueryView query={coupons} loading="Loading coupons…" isEmpty={(data) => data.length === 0 && page === 0} empty="No coupons yet: assign the benefit to a customer above.">
+      {(data) => (
+        <>
+          <CouponsTable coupons={data} withBenefit={false} />
+          <Pager page={page} count={data.length} onPage={setPage} label="Coupons" />
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+export default function BenefitPage({ params }: PageProps) {
+  const api = useApi();
+  const id = Number(params.id);
+  const benefit = useGet('/benefits/{id}', { params: { path: { id } } });
+  const data = benefit.data;
+  return (
+    <Page
+      title={data?.title ?? `Benefit ${params.id}`}
+      back={{ to: '/benefits', label: 'Benefits' }}
+      actions={
+        data ? (
+          <ConfirmDelete
+            label="Delete benefit"
+            title={`Delete benefit ${data.id}`}
+            description={<>Deletes “{data.title}”. Its coupons stay (the points were spent), listed without a benefit.</>}
+            counts={{ benefits: 1 }}
+            run={() => api.DELETE('/benefits/{id}', { params: { path: { id } } })}
+            invalidate={[['api', '/benefits/all'], ['api', '/coupons']]}
+            onDone={() => navigate('/benefits')}
+          />
+        ) : null
+      }
+    >
+      <QueryView query={benefit} loading="Loading the benefit…">
+        {(loaded) => (
+          <>
+            <div className="grid">
+              <Section title="Details">
+                <Details benefit={loaded} />
+              </Section>
+              <Section title="Edit">
+                <BenefitForm key={`${loaded.modified}-${loaded.stock}`} benefit={loaded} onSaved={() => undefined} />
+              </Section>
+            </div>
+            <Section title="Assign to a customer">
+              <Assign benefit={loaded} />
+            </Section>
+            <Section title="Coupons">
+              <Coupons benefitId={loaded.id} />
+            </Section>
+          </>
+        )}
+      </QueryView>
+    </Page>
+  );
+}

@@ -1,0 +1,13 @@
+import { Page, Section } from '../../components/layout.js';
+import { navigate } from '../../router.js';
+import { BenefitForm } from './benefit-form.js';
+
+export default function NewBenefitPage() {
+  return (
+    <Page title="New benefit" back={{ to: '/benefits', label: 'Benefits' }}>
+      <Section title="Benefit">
+        <BenefitForm onSaved={(benefit) => navigate(`/benefits/${benefit.id}`)} />
+      </Section>
+    </Page>
+  );
+}
