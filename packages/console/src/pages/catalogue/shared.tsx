@@ -1,8 +1,9 @@
-import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fieldOf } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
-import { ConfirmDryRun, type DryRunAnswer } from '../../components/confirm.js';
+import { rememberRequest } from '../../api/requests.js';
+import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form } from '../../components/form.js';
 import { Empty, QueryView, StatusBadge } from '../../components/states.js';
 import { Link, href, navigate, useLocation } from '../../router.js';
@@ -145,7 +146,7 @@ export function ConfirmDelete({
   description,
   counts,
   run,
-  invalidate = [],
+  invalidate,
   onDone,
 }: {
   label: string;
@@ -157,13 +158,8 @@ export function ConfirmDelete({
   invalidate?: QueryKey[];
   onDone?: (result: unknown) => void;
 }) {
-  const queryClient = useQueryClient();
   const preview = async () => ({ dry_run: true as const, would_delete: typeof counts === 'function' ? await counts() : counts });
-  const done = async (result: unknown) => {
-    await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    onDone?.(result);
-  };
-  return <ConfirmDryRun label={label} title={title} description={description} preview={preview} run={run} onDone={(result) => void done(result)} />;
+  return <ConfirmDryRun label={label} title={title} description={description} preview={preview} run={run} invalidate={invalidate} onDone={onDone} />;
 }
 
 /**
@@ -176,6 +172,8 @@ export function RequestProgress({ id, what, onFinished }: { id: string; what: st
     { params: { path: { request_id: id } } },
     { refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 1000) },
   );
+  // The Background requests page lists the requests this browser started.
+  useEffect(() => rememberRequest(id, what), [id, what]);
   const status = query.data?.status;
   const finished = status === 'done' || status === 'failed';
   useEffect(() => {
@@ -246,8 +244,3 @@ export function filterError(error: unknown, names: readonly string[]): unknown {
   return field && names.some((name) => field === name || field.startsWith(`${name}.`)) ? error : null;
 }
 
-/** True for a dry run's answer `{dry_run: true, would_delete: {...}}` (calls with dry_run answer a union). */
-export function isDryRunAnswer(answer: unknown): answer is DryRunAnswer {
-  const record = answer as Partial<DryRunAnswer> | null;
-  return typeof record === 'object' && record !== null && record.dry_run === true && typeof record.would_delete === 'object' && record.would_delete !== null;
-}

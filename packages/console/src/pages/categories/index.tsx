@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiMutation, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
-import { ConfirmDryRun, type DryRunAnswer } from '../../components/confirm.js';
+import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { QueryView } from '../../components/states.js';
@@ -72,7 +72,7 @@ function Branch({ nodes, onAccepted }: { nodes: readonly CategoryNode[]; onAccep
                   their own copy.
                 </>
               }
-              preview={() => api.DELETE('/categories', { params: { query: { dry_run: true } }, body: { code: node.code } } as never) as Promise<DryRunAnswer>}
+              preview={() => api.DELETE('/categories', { params: { query: { dry_run: true } }, body: { code: node.code } })}
               run={() => api.DELETE('/categories', { body: { code: node.code } })}
               onDone={(result) => onAccepted({ id: (result as { request_id: string }).request_id, what: `Deleting “${node.name}”` })}
             />
@@ -102,7 +102,7 @@ export default function CategoriesPage() {
           label="Delete all categories"
           title="Delete all categories"
           description="Deletes every category of the account, in the background. Products stay, with no category; past purchases keep their own copy."
-          preview={() => api.DELETE('/categories/bulk', { params: { query: { dry_run: true } }, body: {} } as never) as Promise<DryRunAnswer>}
+          preview={() => api.DELETE('/categories/bulk', { params: { query: { dry_run: true } }, body: {} })}
           run={() => api.DELETE('/categories/bulk', { body: {} })}
           onDone={(result) => setAccepted({ id: (result as { request_id: string }).request_id, what: 'Deleting all categories' })}
           disabled={list.length === 0}

@@ -1,12 +1,10 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiMutation, useGet } from '../../api/queries.js';
+import { useApiMutation } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Form, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
-import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
-import { QueryView } from '../../components/states.js';
-import { DataTable } from '../../components/table.js';
+import { usePagedGet } from '../../components/pager.js';
+import { PagedTable } from '../../components/table.js';
 import { Link, href } from '../../router.js';
 import { ConfirmDelete, SubNav } from '../catalogue/shared.js';
 import { EVENTS_NAV, countUserEvents } from './shared.js';
@@ -43,8 +41,7 @@ function NewEvent() {
 
 export default function EventsPage() {
   const api = useApi();
-  const [page, setPage] = usePage();
-  const events = useGet('/events', { params: { query: { page, limit: PAGE_SIZE } } }, { placeholderData: keepPreviousData });
+  const events = usePagedGet('/events', undefined);
   return (
     <Page title="Events">
       <SubNav label="Events" items={EVENTS_NAV} />
@@ -52,42 +49,37 @@ export default function EventsPage() {
         <NewEvent />
       </Section>
       <Section title="Event definitions">
-        <QueryView query={events} loading="Loading events…" isEmpty={(data) => data.length === 0 && page === 0} empty="No events yet. Create one above; then your site sends user events of it.">
-          {(data) => (
-            <>
-              <DataTable
-                caption="Event definitions"
-                testId="events-table"
-                rows={data}
-                rowKey={(event) => event.id}
-                columns={[
-                  { header: 'Name', cell: (event) => <code>{event.name}</code> },
-                  { header: 'Created (UTC)', cell: (event) => event.createtime },
-                  { header: 'ID', className: 'num', cell: (event) => event.id },
-                  {
-                    header: 'Actions',
-                    cell: (event) => (
-                      <div className="actions">
-                        <Link to={href('/events/user-events', { event: event.name })} aria-label={`User events of ${event.name}`}>
-                          User events
-                        </Link>
-                        <ConfirmDelete
-                          label={`Delete ${event.name}`}
-                          title={`Delete event ${event.name}`}
-                          description={<>Deletes the event “{event.name}” and every user event recorded for it, at once. This cannot be undone.</>}
-                          counts={async () => ({ events: 1, user_events: await countUserEvents(api, event.name) })}
-                          run={() => api.DELETE('/events/{id}', { params: { path: { id: event.id } } })}
-                          invalidate={[['api', '/events'], ['api', '/user-events']]}
-                        />
-                      </div>
-                    ),
-                  },
-                ]}
-              />
-              <Pager page={page} count={data.length} onPage={setPage} label="Events" />
-            </>
-          )}
-        </QueryView>
+        <PagedTable
+          paged={events}
+          caption="Event definitions"
+          testId="events-table"
+          loading="Loading events…"
+          empty="No events yet. Create one above; then your site sends user events of it."
+          rowKey={(event) => event.id}
+          columns={[
+            { header: 'Name', cell: (event) => <code>{event.name}</code> },
+            { header: 'Created (UTC)', cell: (event) => event.createtime },
+            { header: 'ID', className: 'num', cell: (event) => event.id },
+            {
+              header: 'Actions',
+              cell: (event) => (
+                <div className="actions">
+                  <Link to={href('/events/user-events', { event: event.name })} aria-label={`User events of ${event.name}`}>
+                    User events
+                  </Link>
+                  <ConfirmDelete
+                    label={`Delete ${event.name}`}
+                    title={`Delete event ${event.name}`}
+                    description={<>Deletes the event “{event.name}” and every user event recorded for it, at once. This cannot be undone.</>}
+                    counts={async () => ({ events: 1, user_events: await countUserEvents(api, event.name) })}
+                    run={() => api.DELETE('/events/{id}', { params: { path: { id: event.id } } })}
+                    invalidate={[['api', '/events'], ['api', '/user-events']]}
+                  />
+                </div>
+              ),
+            },
+          ]}
+        />
       </Section>
     </Page>
   );

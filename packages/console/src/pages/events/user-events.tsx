@@ -2,12 +2,12 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiMutation, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
-import { ConfirmDryRun } from '../../components/confirm.js';
+import { ConfirmDryRun, isDryRun } from '../../components/confirm.js';
 import { Form, type Option, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { DataTable } from '../../components/table.js';
-import { CustomerLink, FilterBar, FilteredList, RequestProgress, SubNav, filterError, isDryRunAnswer, useFilterBar } from '../catalogue/shared.js';
+import { CustomerLink, FilterBar, FilteredList, RequestProgress, SubNav, filterError, useFilterBar } from '../catalogue/shared.js';
 import { EVENTS_NAV } from './shared.js';
 
 // The user-events stream (E4) with its filters in the URL, and the bulk delete of one event's user
@@ -44,7 +44,7 @@ function BulkDelete() {
   const dryRun = () => api.DELETE('/user-events/bulk', { params: { query: { dry_run: true } }, body: body() });
   const check = useApiMutation(async () => {
     const answer = await dryRun();
-    if (!isDryRunAnswer(answer)) throw new Error('The server did not answer with a count (dry_run).');
+    if (!isDryRun(answer)) throw new Error('The server did not answer with a count (dry_run).');
     return Number(answer.would_delete.user_events ?? 0);
   });
   const what = `Deleting the user events of ${values.event_name}, ${values.from} to ${values.to}`;
@@ -76,7 +76,7 @@ function BulkDelete() {
                 label="Delete these user events"
                 title="Delete user events"
                 description={<>Deletes the user events of “{values.event_name}” from {values.from} to {values.to} (UTC days, both included), in the background. Events added to that range before it runs are deleted too.</>}
-                preview={dryRun as () => Promise<never>}
+                preview={dryRun}
                 run={() => api.DELETE('/user-events/bulk', { body: body() })}
                 onDone={(result) => {
                   setAccepted({ id: (result as { request_id: string }).request_id, what });

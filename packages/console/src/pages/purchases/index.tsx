@@ -7,6 +7,7 @@ import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
+import { dayOf, toSeconds } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink, FilterBar, FilteredList, filterError, formatNumber, useFilterBar } from '../catalogue/shared.js';
 
@@ -16,9 +17,6 @@ import { CustomerLink, FilterBar, FilteredList, filterError, formatNumber, useFi
 const FILTERS = ['service_uid', 'email', 'invoice_number', 'branch_name', 'from', 'to'] as const;
 type Bucket = GetResult<'/purchases/summary'>[number];
 
-/** Unix seconds of a summary bucket's UTC day ('YYYY-MM-DD'). */
-const daySeconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
-const dayLabel = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 function Summary({ from, to, branch }: { from: string; to: string; branch: string }) {
   const summary = useGet(
@@ -36,7 +34,7 @@ function Summary({ from, to, branch }: { from: string; to: string; branch: strin
 function SummaryCharts({ buckets, branch }: { buckets: readonly Bucket[]; branch: string }) {
   const { x, revenue, orders, totalRevenue, totalOrders } = useMemo(
     () => ({
-      x: buckets.map((b) => daySeconds(b.date)),
+      x: buckets.map((b) => toSeconds(`${b.date} 00:00:00`)),
       revenue: [{ label: 'Revenue', values: buckets.map((b) => b.revenue) }],
       orders: [{ label: 'Orders', values: buckets.map((b) => b.orders) }],
       totalRevenue: buckets.reduce((sum, b) => sum + b.revenue, 0),
@@ -66,8 +64,8 @@ function SummaryCharts({ buckets, branch }: { buckets: readonly Bucket[]; branch
         </li>
       </ul>
       <div className="grid">
-        <TimeChart title="Revenue per day" x={x} series={revenue} kind="bars" formatX={dayLabel} testId="purchases-revenue-chart" />
-        <TimeChart title="Orders per day" x={x} series={orders} kind="bars" formatX={dayLabel} testId="purchases-orders-chart" />
+        <TimeChart title="Revenue per day" x={x} series={revenue} kind="bars" formatX={dayOf} testId="purchases-revenue-chart" />
+        <TimeChart title="Orders per day" x={x} series={orders} kind="bars" formatX={dayOf} testId="purchases-orders-chart" />
       </div>
     </>
   );
