@@ -37,6 +37,22 @@ export function storedKey(page: Page): Promise<string | null> {
   return page.evaluate((item) => (globalThis as unknown as InPage).sessionStorage.getItem(item), KEY_ITEM);
 }
 
+/**
+ * Retries `check` (assertions about the page) until it passes, up to `timeoutMs`: for what the page
+ * shows after a refetch (a list keeps its previous rows while the new ones load). Never a fixed sleep.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /** Why the browser tests cannot run here, or undefined when they can. */
 function missing(): string | undefined {
   if (!existsSync(CHROMIUM)) return `chromium is not installed at ${CHROMIUM} (apt-get install chromium; .ci/run does)`;

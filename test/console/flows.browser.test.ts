@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type ConsoleHarness, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
+import { pointsOf } from '../helpers/purchases.js';
+import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
 
 // The console's main flows end to end in chromium against a real server (issue 10, item 4): sign in
-// with a key, a wrong key, a key refused while signed in. What the page shows is checked against
-// what the API answers.
+// with a key, a wrong key, a key refused while signed in; find a customer and add points. What the
+// page shows is checked against what the API answers.
 
-describe('console in a browser: signing in', { skip: skipWithoutBrowser() }, () => {
+describe('console in a browser: sign-in and customers', { skip: skipWithoutBrowser() }, () => {
   let c: ConsoleHarness;
   before(async () => {
     c = await startConsole();
@@ -50,6 +51,77 @@ describe('console in a browser: signing in', { skip: skipWithoutBrowser() }, () 
     assert.equal(await page.getByLabel('API key').getAttribute('aria-invalid'), 'true');
     assert.equal(await storedKey(page), null);
     assert.equal(await page.getByRole('heading', { level: 1, name: 'Overview' }).count(), 0);
+    await done();
+  });
+
+  test('a key the server refuses while signed in signs out with the forbidden message', async () => {
+    const stale = 'rk_revoked-or-mistyped-key-0000';
+    const refused = await c.t.get('/apiv3/users?limit=1', { key: stale });
+    assert.equal(refused.status, 403);
+
+    const { page, done } = await c.open({ key: stale, path: '/customers' });
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.equal((await alert.textContent())?.trim(), `The server refused the key: ${refused.body.message}`);
+    await page.getByLabel('API key').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 0);
+    await done();
+  });
+
+  test('find a customer, add points: the balance shown and the API agree; a refused amount shows the API message', async () => {
+    const { t } = c;
+    for (const body of [
+      { service_uid: 'c-1', email: 'bruno.sosa@example.com', first_name: 'Bruno', last_name: 'Sosa', points: 10 },
+      { service_uid: 'c-2', email: 'lucia.benitez@example.com', first_name: 'Lucía', last_name: 'Benítez', points: 100 },
+      { service_uid: 'c-3', email: 'lucas.benitez@example.com', first_name: 'Lucas', last_name: 'Benítez', points: 0 },
+    ]) {
+      assert.equal((await t.post('/apiv3/users', body)).status, 200);
+    }
+    const found = await t.get('/apiv3/users?search=lucia.benitez');
+    assert.equal(found.body.payload.length, 1);
+    const lucia = found.body.payload[0];
+
+    const { page, done } = await c.open({ path: '/customers' });
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    await page.getByLabel('Search', { exact: true }).fill('lucia.benitez');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('table', { name: 'Customers matching “lucia.benitez”' });
+    await results.waitFor();
+    await eventually(async () => assert.equal(await results.locator('tbody tr').count(), 1)); // the previous rows stay until the answer
+    await results.getByRole('link', { name: 'Lucía Benítez' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Lucía Benítez' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/console/customers/${lucia.userapp_id}`);
+    const balance = page.getByTestId('customer-points-balance');
+    assert.equal(await balance.textContent(), '100');
+
+    const form = page.getByRole('region', { name: 'Points' }); // the customer page's Points section
+    await form.getByLabel('Concept').fill('bonus');
+    await form.getByLabel('Points to add').fill('25');
+    await form.getByLabel('Description').fill('Console test');
+    await form.getByRole('button', { name: 'Record points' }).click();
+    await form.getByRole('status').getByText('Recorded +25 points', { exact: false }).waitFor();
+    await page.getByTestId('customer-points-balance').getByText('125', { exact: true }).waitFor();
+    const points = await pointsOf(t, lucia);
+    assert.equal(points.points, 125);
+    assert.equal(points.transactions[0].concept, 'bonus');
+    assert.equal(points.transactions[0].points, 25);
+    assert.equal(points.transactions[0].description, 'Console test');
+    await page.getByRole('table', { name: 'Points ledger' }).getByRole('cell', { name: 'Console test' }).waitFor();
+
+    // More than the balance: the API refuses it, and its message shows under the Points field.
+    const refused = await t.post(`/apiv3/users/${lucia.userapp_id}/points`, { concept: 'redeem', points: -1000 });
+    assert.equal(refused.status, 400, refused.text);
+    await form.getByLabel('Concept').fill('redeem');
+    await form.getByLabel('Points to add').fill('-1000');
+    await form.getByRole('button', { name: 'Record points' }).click();
+    const alert = form.getByRole('alert');
+    await alert.waitFor();
+    assert.equal((await alert.textContent())?.trim(), refused.body.message);
+    assert.match(refused.body.message, /^points: /);
+    assert.equal(await form.getByLabel('Points to add').getAttribute('aria-invalid'), 'true', 'the message is under the field it names');
+    assert.equal((await pointsOf(t, lucia)).points, 125);
+    assert.equal(await balance.textContent(), '125');
     await done();
   });
 });
