@@ -8,8 +8,8 @@ import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
 import type { PageProps } from '../../pages.js';
-import { navigate } from '../../router.js';
-import { ConfirmDelete } from '../catalogue/shared.js';
+import { Link, navigate } from '../../router.js';
+import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
 import { type Benefit, BenefitForm } from './benefit-form.js';
 import { Availability, CouponsTable } from './shared.js';
 
@@ -124,7 +124,15 @@ export default function BenefitPage({ params }: PageProps) {
         ) : null
       }
     >
-      <QueryView query={benefit} loading="Loading the benefit…">
+      <DetailView
+        query={benefit}
+        loading="Loading the benefit…"
+        missing={
+          <>
+            There is no benefit {params.id}. <Link to="/benefits">Back to the benefits</Link>.
+          </>
+        }
+      >
         {(loaded) => (
           <>
             <div className="grid">
@@ -143,7 +151,7 @@ export default function BenefitPage({ params }: PageProps) {
             </Section>
           </>
         )}
-      </QueryView>
+      </DetailView>
     </Page>
   );
 }

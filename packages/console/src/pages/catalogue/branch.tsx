@@ -1,9 +1,10 @@
 import { useGet } from '../../api/queries.js';
 import { Page, Section } from '../../components/layout.js';
-import { QueryView, StatusBadge } from '../../components/states.js';
+import { StatusBadge } from '../../components/states.js';
 import type { PageProps } from '../../pages.js';
 import { Link, href } from '../../router.js';
 import { type Branch, BranchForm } from './branch-form.js';
+import { DetailView } from './shared.js';
 
 // One branch: its fields and a form to change them (branches are not deleted: the API has no such call).
 
@@ -40,7 +41,15 @@ export default function BranchPage({ params }: PageProps) {
   const branch = useGet('/branches/{id}', { params: { path: { id } } });
   return (
     <Page title={branch.data?.name ?? `Branch ${params.id}`} back={{ to: '/catalogue/branches', label: 'Branches' }}>
-      <QueryView query={branch} loading="Loading the branch…">
+      <DetailView
+        query={branch}
+        loading="Loading the branch…"
+        missing={
+          <>
+            There is no branch {params.id}. <Link to="/catalogue/branches">Back to the branches</Link>.
+          </>
+        }
+      >
         {(data) => (
           <div className="grid">
             <Section title="Details">
@@ -54,7 +63,7 @@ export default function BranchPage({ params }: PageProps) {
             </Section>
           </div>
         )}
-      </QueryView>
+      </DetailView>
     </Page>
   );
 }

@@ -1,17 +1,15 @@
 import { Fragment } from 'react';
 import { encodeSku } from '@rapport/sdk';
-import { isNotFound } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Page, Section } from '../../components/layout.js';
-import { Empty, QueryView } from '../../components/states.js';
 import type { PageProps } from '../../pages.js';
 import { Link, href, navigate } from '../../router.js';
 import { productPath } from './index.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { attributeRows } from '../custom-attributes/values.js';
 import { type Product, ProductForm } from './product-form.js';
-import { ConfirmDelete, formatNumber } from './shared.js';
+import { ConfirmDelete, DetailView, formatNumber } from './shared.js';
 
 // One product: what it holds, a form to change it, and its deletion (purchases keep their copy).
 
@@ -99,24 +97,26 @@ export default function ProductPage({ params }: PageProps) {
         ) : null
       }
     >
-      {product.isError && isNotFound(product.error) ? (
-        <Empty>
-          There is no product with SKU “{sku}”. <Link to="/catalogue">Back to the catalogue</Link>.
-        </Empty>
-      ) : (
-        <QueryView query={product} loading="Loading the product…">
-          {(data) => (
-            <div className="grid">
-              <Section title="Details">
-                <Details product={data} />
-              </Section>
-              <Section title="Edit">
-                <ProductForm key={data.updatetime + data.sku} product={data} onSaved={(saved) => saved.sku !== sku && navigate(productPath(saved.sku), { replace: true })} />
-              </Section>
-            </div>
-          )}
-        </QueryView>
-      )}
+      <DetailView
+        query={product}
+        loading="Loading the product…"
+        missing={
+          <>
+            There is no product with SKU “{sku}”. <Link to="/catalogue">Back to the catalogue</Link>.
+          </>
+        }
+      >
+        {(data) => (
+          <div className="grid">
+            <Section title="Details">
+              <Details product={data} />
+            </Section>
+            <Section title="Edit">
+              <ProductForm key={data.updatetime + data.sku} product={data} onSaved={(saved) => saved.sku !== sku && navigate(productPath(saved.sku), { replace: true })} />
+            </Section>
+          </div>
+        )}
+      </DetailView>
     </Page>
   );
 }

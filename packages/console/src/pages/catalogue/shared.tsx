@@ -1,6 +1,6 @@
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { fieldOf } from '../../api/errors.js';
+import { fieldOf, isNotFound } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
 import { rememberRequest } from '../../api/requests.js';
 import { ConfirmDryRun } from '../../components/confirm.js';
@@ -244,3 +244,13 @@ export function filterError(error: unknown, names: readonly string[]): unknown {
   return field && names.some((name) => field === name || field.startsWith(`${name}.`)) ? error : null;
 }
 
+
+/** One record's page: a 404 says the record does not exist (no "Try again"), else QueryView's states. */
+export function DetailView<T>({ query, loading, missing, children }: { query: UseQueryResult<T, Error>; loading: string; missing: ReactNode; children: (data: T) => ReactNode }) {
+  if (query.isError && isNotFound(query.error)) return <Empty>{missing}</Empty>;
+  return (
+    <QueryView query={query} loading={loading}>
+      {children}
+    </QueryView>
+  );
+}

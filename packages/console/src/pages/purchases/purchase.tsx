@@ -2,11 +2,10 @@ import { Fragment, type ReactNode } from 'react';
 import { type GetResult, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Page, Section } from '../../components/layout.js';
-import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import type { PageProps } from '../../pages.js';
 import { Link, href, navigate } from '../../router.js';
-import { ConfirmDelete, CustomerLink, formatNumber } from '../catalogue/shared.js';
+import { ConfirmDelete, CustomerLink, DetailView, formatNumber } from '../catalogue/shared.js';
 import { productPath } from '../catalogue/index.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { attributeRows } from '../custom-attributes/values.js';
@@ -146,9 +145,17 @@ export default function PurchasePage({ params }: PageProps) {
         ) : null
       }
     >
-      <QueryView query={purchase} loading="Loading the purchase…">
+      <DetailView
+        query={purchase}
+        loading="Loading the purchase…"
+        missing={
+          <>
+            There is no purchase {params.id}. <Link to="/purchases">Back to the purchases</Link>.
+          </>
+        }
+      >
         {(loaded) => <PurchaseView purchase={loaded} />}
-      </QueryView>
+      </DetailView>
     </Page>
   );
 }
