@@ -5,10 +5,10 @@ import { type GetResult, useGet } from '../../api/queries.js';
 // path differs (docs/custom-attributes.md).
 
 export const KINDS = [
-  { kind: 'users', label: 'Customers', one: 'customer', path: '/account/custom-attributes' },
-  { kind: 'products', label: 'Products', one: 'product', path: '/account/product-custom-attributes' },
-  { kind: 'purchases', label: 'Purchases', one: 'purchase', path: '/account/purchase-custom-attributes' },
-  { kind: 'purchase_items', label: 'Purchase items', one: 'purchase item', path: '/account/purchase-item-custom-attributes' },
+  { kind: 'users', label: 'Customer attributes', one: 'customer', path: '/account/custom-attributes' },
+  { kind: 'products', label: 'Product attributes', one: 'product', path: '/account/product-custom-attributes' },
+  { kind: 'purchases', label: 'Purchase attributes', one: 'purchase', path: '/account/purchase-custom-attributes' },
+  { kind: 'purchase_items', label: 'Purchase item attributes', one: 'purchase item', path: '/account/purchase-item-custom-attributes' },
 ] as const;
 
 export type Kind = (typeof KINDS)[number];
