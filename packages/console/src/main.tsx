@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isForbidden, messageOf } from './api/errors.js';
 import { SessionProvider, useSession } from './api/session.js';
@@ -25,7 +25,9 @@ const queryClient = new QueryClient({
 
 function ForbiddenWatcher() {
   const { signOut } = useSession();
-  onForbidden = (error) => signOut(`The server refused the key: ${messageOf(error)}`);
+  useEffect(() => {
+    onForbidden = (error) => signOut(`The server refused the key: ${messageOf(error)}`);
+  }, [signOut]);
   return null;
 }
 
