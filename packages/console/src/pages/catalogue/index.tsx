@@ -5,7 +5,7 @@ import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { DataTable } from '../../components/table.js';
 import { Link } from '../../router.js';
-import { categoryOptions } from '../categories/tree.js';
+import { type CategoryNode, buildTree, categoryOptions } from '../categories/tree.js';
 import { FilterBar, FilteredList, SubNav, filterError, formatNumber, useFilterBar } from './shared.js';
 
 // Products (P1–P3): the listing with its filters (search, category with its descendants,
@@ -25,6 +25,29 @@ const AVAILABILITY = [
 ];
 
 const FILTERS = ['search', 'category', 'available'] as const;
+
+/** The category tree as links that filter the list (the chosen one marked); "All products" clears it. */
+function CategoryTree({ nodes, chosen, onChoose }: { nodes: readonly CategoryNode[]; chosen: string; onChoose: (code: string) => void }) {
+  return (
+    <ul>
+      {nodes.map((node) => (
+        <li key={node.code}>
+          <a
+            href={`?category=${encodeURIComponent(node.code)}`}
+            aria-current={node.code === chosen ? 'true' : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              onChoose(node.code);
+            }}
+          >
+            {node.code === chosen ? <strong>{node.name}</strong> : node.name}
+          </a>
+          {node.children.length > 0 ? <CategoryTree nodes={node.children} chosen={chosen} onChoose={onChoose} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function ProductsPage() {
   const bar = useFilterBar(FILTERS);
@@ -51,6 +74,19 @@ export default function ProductsPage() {
           />
           <SelectField label="Availability" name="available" value={bar.draft.available} onValue={bar.setNow('available')} options={AVAILABILITY} />
         </FilterBar>
+        {categories.data && categories.data.length > 0 ? (
+          <details className="section" open={Boolean(bar.applied.category) || undefined}>
+            <summary>Browse by category</summary>
+            <nav aria-label="Categories" data-testid="catalogue-category-tree">
+              <CategoryTree nodes={buildTree(categories.data)} chosen={bar.applied.category} onChoose={bar.setNow('category')} />
+              {bar.applied.category ? (
+                <button type="button" className="link" onClick={() => bar.setNow('category')('')}>
+                  All categories
+                </button>
+              ) : null}
+            </nav>
+          </details>
+        ) : null}
         <FilteredList query={products} bar={bar} names={FILTERS} page={page} noun="products" empty="No products yet. Add one with “New product”, or let your shop’s connector send them.">
           {(data) => (
             <>
