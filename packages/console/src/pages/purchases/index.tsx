@@ -1,11 +1,11 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { type UseQueryResult, keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type GetResult, useGet } from '../../api/queries.js';
 import { TimeChart } from '../../components/chart.js';
 import { TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
-import { QueryView } from '../../components/states.js';
+import { Empty, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { dayOf, toSeconds } from '../../lib/dates.js';
 import { Link } from '../../router.js';
@@ -18,12 +18,9 @@ const FILTERS = ['service_uid', 'email', 'invoice_number', 'branch_name', 'from'
 type Bucket = GetResult<'/purchases/summary'>[number];
 
 
-function Summary({ from, to, branch }: { from: string; to: string; branch: string }) {
-  const summary = useGet(
-    '/purchases/summary',
-    { params: { query: { group_by: 'day', from: from || undefined, to: to || undefined, branch_name: branch || undefined } } },
-    { placeholderData: keepPreviousData },
-  );
+/** Revenue and orders per day over the filter's dates and branch; a refused range points at the filter bar. */
+function Summary({ summary, branch }: { summary: UseQueryResult<readonly Bucket[], Error>; branch: string }) {
+  if (filterError(summary.error, FILTERS)) return <Empty>Correct the filter above to see revenue and orders.</Empty>;
   return (
     <QueryView query={summary} loading="Loading revenue and orders…">
       {(buckets) => <SummaryCharts buckets={buckets} branch={branch} />}
@@ -75,10 +72,12 @@ export default function PurchasesPage() {
   const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
   const purchases = useGet('/purchases', { params: { query: { page, limit: PAGE_SIZE, ...bar.query } } }, { placeholderData: keepPreviousData });
+  const { from, to, branch_name } = bar.query;
+  const summary = useGet('/purchases/summary', { params: { query: { group_by: 'day', from, to, branch_name } } }, { placeholderData: keepPreviousData });
   const { draft, set } = bar;
   return (
     <Page title="Purchases">
-      <FilterBar label="Filter purchases" bar={bar} error={filterError(purchases.error, FILTERS)}>
+      <FilterBar label="Filter purchases" bar={bar} error={filterError(purchases.error, FILTERS) ?? filterError(summary.error, FILTERS)}>
         <TextField label="Customer (service UID)" name="service_uid" value={draft.service_uid} onValue={set('service_uid')} />
         <TextField label="Customer e-mail" name="email" type="email" value={draft.email} onValue={set('email')} />
         <TextField label="Invoice number" name="invoice_number" value={draft.invoice_number} onValue={set('invoice_number')} />
@@ -87,7 +86,7 @@ export default function PurchasesPage() {
         <TextField label="To" name="to" type="date" value={draft.to} onValue={set('to')} />
       </FilterBar>
       <Section title="Revenue and orders per day">
-        <Summary from={bar.applied.from} to={bar.applied.to} branch={bar.applied.branch_name} />
+        <Summary summary={summary} branch={bar.applied.branch_name} />
       </Section>
       <Section title="Purchases">
         <FilteredList query={purchases} bar={bar} names={FILTERS} page={page} noun="purchases" empty="No purchases yet. Your shop’s connector sends them to POST /purchases.">
