@@ -5,7 +5,7 @@ import { encodeSku } from '../../packages/sdk/src/index.js';
 import { type ConsoleHarness, skipWithoutBrowser, startConsole } from './browser.js';
 
 // The console's catalogue flows end to end in chromium against a real server (issue 10, item 4):
-// delete all categories after the dry run. What the page shows is checked against what the API
+// create a benefit; delete all categories after the dry run. What the page shows is checked against what the API
 // answers, before and after.
 
 /** The dry-run dialog's counts, keyed as the API names them (`products uncategorised` → `products_uncategorised`). */
@@ -18,7 +18,7 @@ async function shownCounts(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries(terms.map((term, i) => [term.trim().replace(/ /g, '_'), Number(values[i]!.replace(/[^\d-]/g, ''))]));
 }
 
-describe('console in a browser: catalogue', { skip: skipWithoutBrowser() }, () => {
+describe('console in a browser: benefits and categories', { skip: skipWithoutBrowser() }, () => {
   let c: ConsoleHarness;
   before(async () => {
     c = await startConsole();
@@ -74,6 +74,64 @@ describe('console in a browser: catalogue', { skip: skipWithoutBrowser() }, () =
     const product = await t.get(`/apiv3/products/${encodeSku('JKT-1')}`);
     assert.equal(product.status, 200, product.text);
     assert.deepEqual(product.body.payload.category, [], 'products stay, with no category');
+    await done();
+  });
+
+  test("create a benefit: a refused value shows the API's message under its field; the benefit is created as entered", async () => {
+    const { t } = c;
+    const { page, done } = await c.open({ path: '/benefits' });
+    await page.getByRole('heading', { level: 1, name: 'Benefits & coupons' }).waitFor();
+    await page.getByText('No benefits yet.', { exact: false }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'New benefit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New benefit' }).waitFor();
+
+    const form = page.getByRole('form', { name: 'New benefit' });
+    await form.getByLabel('Title').fill('Free coffee');
+    await form.getByLabel('Description').fill('One coffee at any store.');
+    await form.getByLabel('Starts').fill('2026-01-01');
+    await form.getByLabel('Ends').fill('2026-12-31');
+    await form.getByLabel('Points', { exact: true }).fill('a hundred');
+    await form.getByLabel('Stock').fill('5');
+    await form.getByLabel('Per customer per month').fill('2');
+
+    // Text in a number field goes to the API as typed: its message shows under Points.
+    const refused = await t.post('/apiv3/benefits', { title: 'Free coffee', startdate: '2026-01-01', enddate: '2026-12-31', points: 'a hundred' });
+    assert.equal(refused.status, 400, refused.text);
+    assert.match(refused.body.message, /^points: /);
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    const alert = form.getByRole('alert');
+    await alert.waitFor();
+    assert.equal((await alert.textContent())?.trim(), refused.body.message);
+    assert.equal(await form.getByLabel('Points', { exact: true }).getAttribute('aria-invalid'), 'true');
+    assert.deepEqual((await t.get('/apiv3/benefits/all')).body.payload, [], 'nothing was created');
+
+    await form.getByLabel('Points', { exact: true }).fill('100');
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Free coffee' }).waitFor();
+    const id = Number(/\/console\/benefits\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
+    assert.ok(id > 0, page.url());
+
+    const created = await t.get(`/apiv3/benefits/${id}`);
+    assert.equal(created.status, 200, created.text);
+    const benefit = created.body.payload;
+    assert.equal(benefit.title, 'Free coffee');
+    assert.equal(benefit.description, 'One coffee at any store.');
+    assert.equal(benefit.points, 100);
+    assert.equal(benefit.stock, 5);
+    assert.equal(benefit.monthly_redeems, '2');
+    assert.match(benefit.startdate, /^2026-01-01/);
+    assert.match(benefit.enddate, /^2026-12-31/);
+    const details = page.getByTestId('benefit-details');
+    await details.waitFor();
+    assert.match((await details.textContent()) ?? '', new RegExp(benefit.startdate));
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benefits & coupons' }).click();
+    const table = page.getByRole('table', { name: 'Benefits' });
+    await table.getByRole('link', { name: 'Free coffee' }).waitFor();
+    assert.deepEqual(
+      (await t.get('/apiv3/benefits/all')).body.payload.map((b: { id: number }) => b.id),
+      [id],
+    );
     await done();
   });
 });
