@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// The command-line tool. It runs the compiled dist/cli.js (built by `npm run build`, which npm runs
-// at install). In a development checkout with no build, or whose sources changed after the last
-// build, it runs the sources through tsx instead, so it never runs stale code.
+// The command-line tool. It runs the built dist/cli.js (the bundled server, written last by
+// `npm run build`, which npm runs at install). In a development checkout with no build, or whose
+// sources changed after the last build, it runs the sources through tsx instead, so it never runs
+// stale code.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const compiled = join(root, 'dist', 'cli.js');
-const buildInfo = join(root, 'dist', '.tsbuildinfo');
 const sources = join(root, 'src');
 
 function newestChange(dir) {
@@ -20,8 +20,8 @@ function newestChange(dir) {
   return newest;
 }
 
-const built = existsSync(compiled) && existsSync(buildInfo);
-const stale = built && existsSync(sources) && newestChange(sources) > statSync(buildInfo).mtimeMs;
+const built = existsSync(compiled);
+const stale = built && existsSync(sources) && newestChange(sources) > statSync(compiled).mtimeMs;
 
 if (built && !stale) {
   await import(compiled);

@@ -100,7 +100,7 @@ function refused(url: string): Promise<boolean> {
 describe('npm start (the compiled server)', () => {
   before(async () => {
     // CI builds dist/ at `npm ci` (prepare); a development tree may have changed since.
-    const buildInfo = join(ROOT, 'dist', '.tsbuildinfo');
+    const buildInfo = join(ROOT, 'dist', 'cli.js'); // written last by the build
     if (!existsSync(buildInfo) || newestChange(join(ROOT, 'src')) > statSync(buildInfo).mtimeMs) {
       await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT });
     }
