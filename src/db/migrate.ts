@@ -1,4 +1,4 @@
-import { type Migration, Migrator } from 'kysely';
+import { type Migration, Migrator, sql } from 'kysely';
 import type { Database } from './database.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as eventsCategoriesRequests from './migrations/0002_events_categories_requests.js';
@@ -19,7 +19,24 @@ const migrations: Record<string, Migration> = {
   '0007_rate_limits': rateLimits,
 };
 
+/**
+ * True when the database has run exactly the migrations listed here: one query, where Kysely's
+ * migrator first looks for its tables through schema introspection (a query per table on SQLite)
+ * and takes its lock (cold start, docs/benchmarks.md). Anything else, or no table yet, goes to it.
+ */
+async function upToDate(database: Database): Promise<boolean> {
+  const table = database.schema ? `${database.schema}.kysely_migration` : 'kysely_migration';
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(database.db);
+    const names = Object.keys(migrations);
+    return rows.length === names.length && rows.every((row) => names.includes(row.name));
+  } catch {
+    return false;
+  }
+}
+
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  if (await upToDate(database)) return [];
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },

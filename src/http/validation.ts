@@ -10,7 +10,11 @@ import { invalidField } from './errors.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const common = { removeAdditional: true, useDefaults: true, allErrors: false, strict: false } as const;
+// validateSchema off: checking each route schema against JSON Schema's meta-schema meant compiling the
+// meta-schema first, ~100 ms in one piece that, run in the warm-up after the start, the load shedding
+// took for overload (cold start, docs/benchmarks.md). The schemas are TypeBox's; Ajv still rejects an
+// unknown type or a malformed keyword when it compiles them.
+const common = { removeAdditional: true, useDefaults: true, allErrors: false, strict: false, validateSchema: false } as const;
 const strictAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
 const coercingAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
 
