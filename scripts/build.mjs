@@ -59,6 +59,39 @@ const keepLocations = {
   },
 };
 
+/**
+ * Built-in modules that dependencies require at load but use only for options we do not set
+ * (fastify's HTTP/2 and HTTPS servers): each is loaded on first use of one of its properties. Loading
+ * them, TLS included, was ~40 ms of the start.
+ */
+const LAZY_BUILTINS = ['node:http2', 'http2', 'node:https', 'https'];
+
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(pluginBuild) {
+    const filter = new RegExp(`^(?:${LAZY_BUILTINS.join('|')})$`);
+    pluginBuild.onResolve({ filter }, ({ path, namespace }) =>
+      namespace === 'lazy-builtin' ? { path, external: true } : { path, namespace: 'lazy-builtin' },
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, ({ path }) => ({
+      loader: 'js',
+      contents: `let loaded;
+const real = () => (loaded ??= require(${JSON.stringify(path)}));
+module.exports = new Proxy({}, {
+  get: (_, key) => real()[key],
+  set: (_, key, value) => Reflect.set(real(), key, value),
+  has: (_, key) => key in real(),
+  ownKeys: () => Reflect.ownKeys(real()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});
+`,
+    }));
+  },
+};
+
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
@@ -70,7 +103,7 @@ const result = await build({
   format: 'cjs',
   target: 'node20',
   external: EXTERNAL,
-  plugins: [keepLocations],
+  plugins: [keepLocations, lazyBuiltins],
   sourcemap: true,
   legalComments: 'linked',
   // ASCII only (read as latin1, one byte a character); whitespace and syntax minified, names kept
