@@ -1,13 +1,30 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { pointsOf } from '../helpers/purchases.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
 
 // The console's main flows end to end in chromium against a real server (issue 10, item 4): sign in
-// with a key, a wrong key, a key refused while signed in; find a customer and add points. What the
-// page shows is checked against what the API answers.
+// with a key, a wrong key, a key refused while signed in; find a customer and add points; upload a
+// blacklist and watch it finish. What the page shows is checked against what the API answers.
 
-describe('console in a browser: sign-in and customers', { skip: skipWithoutBrowser() }, () => {
+/**
+ * Notes whether the upload's progress bar ever shows: it may live for less than a frame on a fast
+ * machine, so a MutationObserver records it rather than a wait that could miss it.
+ */
+async function watchProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const doc = (globalThis as any).document;
+    const seen = ((globalThis as any).__progressSeen = { bar: false });
+    new (globalThis as any).MutationObserver(() => {
+      if (doc.querySelector('[data-testid="blacklist-upload-progress"]')) seen.bar = true;
+    }).observe(doc.body, { subtree: true, childList: true });
+  });
+}
+
+const progressShown = (page: Page): Promise<boolean> => page.evaluate(() => (globalThis as any).__progressSeen.bar);
+
+describe('console in a browser: sign-in, customers, blacklists', { skip: skipWithoutBrowser() }, () => {
   let c: ConsoleHarness;
   before(async () => {
     c = await startConsole();
@@ -122,6 +139,38 @@ describe('console in a browser: sign-in and customers', { skip: skipWithoutBrows
     assert.equal(await form.getByLabel('Points to add').getAttribute('aria-invalid'), 'true', 'the message is under the field it names');
     assert.equal((await pointsOf(t, lucia)).points, 125);
     assert.equal(await balance.textContent(), '125');
+    await done();
+  });
+
+  test('upload a blacklist: the progress shows while it goes, then done; the entries exist', async () => {
+    const { t } = c;
+    const count = 2_000;
+    const values = Array.from({ length: count }, (_, i) => `unsubscribed-${i}@example.com`);
+    const csv = Buffer.from(`email\n${values.join('\n')}\n`);
+    assert.equal((await t.get('/apiv3/account/blacklist?blacklist=email&limit=1')).body.payload.total, 0);
+
+    const { page, done } = await c.open({ path: '/blacklists' });
+    await page.getByRole('heading', { level: 1, name: 'Blacklists' }).waitFor();
+    await page.getByText('The email list is empty.', { exact: false }).waitFor();
+    await watchProgress(page);
+    const upload = page.getByRole('region', { name: 'Upload a CSV file' });
+    await upload.getByLabel('CSV file').setInputFiles({ name: 'unsubscribed.csv', mimeType: 'text/csv', buffer: csv });
+    await upload.getByLabel('List', { exact: true }).selectOption('email');
+    await upload.getByLabel('Mode').selectOption('create');
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    const finished = upload.getByTestId('blacklist-upload-done');
+    await finished.waitFor({ timeout: 90_000 });
+    assert.equal((await finished.textContent())?.trim(), 'unsubscribed.csv was added to the email list.');
+    assert.equal(await progressShown(page), true, 'the progress bar showed while the file went out');
+    await page.getByTestId('blacklist-total').getByText(count.toLocaleString('en-GB'), { exact: true }).waitFor();
+
+    assert.equal((await t.get('/apiv3/account/blacklist?blacklist=email&limit=1')).body.payload.total, count);
+    for (const value of [values[0]!, values[count - 1]!]) {
+      const listed = await t.get(`/apiv3/account/blacklist/email/${encodeURIComponent(value)}`);
+      assert.equal(listed.status, 200, listed.text);
+      assert.equal(listed.body.payload.blacklisted, true, value);
+    }
+    await page.getByRole('table', { name: 'Entries of the email list' }).getByRole('cell', { name: values[0]!, exact: true }).waitFor();
     await done();
   });
 });
