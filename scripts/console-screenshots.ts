@@ -63,8 +63,11 @@ try {
   const api = server.api;
   const [purchase] = await api.GET('/purchases', { params: { query: { limit: 1 } } });
   const [branch] = await api.GET('/branches', { params: { query: { limit: 1 } } });
+  const [benefit] = await api.GET('/benefits/all', { params: { query: { limit: 1 } } });
   // A finished background request for the requests page: the user events of one event, last year.
-  await api.DELETE('/user-events/bulk', { body: { event_name: 'app-login', from: '2000-01-01', to: '2000-12-31' } });
+  const accepted = await api.DELETE('/user-events/bulk', { body: { event_name: 'app-login', from: '2000-01-01', to: '2000-12-31' } });
+  const requestId = 'request_id' in accepted ? accepted.request_id : undefined;
+  if (requestId) await api.waitForRequest(requestId, { timeoutMs: 60_000 });
 
   const shots: Shot[] = [
     { file: 'sign-in.png', path: '/', signedIn: false },
@@ -80,6 +83,8 @@ try {
     { file: 'events.png', path: '/events' },
     { file: 'user-events.png', path: '/events/user-events' },
     { file: 'benefits.png', path: '/benefits' },
+    ...(benefit ? [{ file: 'benefit.png', path: `/benefits/${benefit.id}` }] : []),
+    { file: 'coupons.png', path: '/benefits/coupons' },
     { file: 'categories.png', path: '/categories' },
     {
       file: 'categories-dry-run.png',
@@ -91,7 +96,7 @@ try {
     },
     { file: 'custom-attributes.png', path: '/custom-attributes' },
     { file: 'blacklists.png', path: '/blacklists' },
-    { file: 'requests.png', path: '/requests' },
+    { file: 'requests.png', path: requestId ? `/requests?id=${requestId}` : '/requests' },
     { file: 'overview-360.png', path: '/', width: 360 },
     { file: 'customer-360.png', path: `/customers/${demo.featuredCustomer}`, width: 360 },
   ];
