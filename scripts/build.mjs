@@ -3,7 +3,8 @@
 //                          dependencies, bundled by esbuild into one script
 //   rapport-<hash>.v8cache V8's code cache for that script, recorded by one training start
 //   cli.js                 what `npm start` runs (node dist/cli.js serve): compiles the bundle
-//                          with the code cache and runs it in its own process
+//                          with the code cache and runs it in the same process (signals reach it)
+//   package.json           makes dist/ CommonJS
 // Why (docs/benchmarks.md, "Cold start"): Node loading ~1,400 module files was most of the start;
 // one file removes the lookups and reads, and the code cache removes most parsing and compiling.
 // esbuild is the transpiler tsx uses, so the bundle runs our code as the tests run it; type checking
