@@ -74,11 +74,20 @@ interface Load {
   rps: number;
   p99: number;
   failed: number;
+  /** CPU time of the server process per answered request (µs): steadier than req/s on a shared machine. */
+  cpuUs: number;
 }
 
-async function load(base: string, route: Route, key: string, connections = CONNECTIONS): Promise<Load> {
+/** User + system CPU time of a process so far, in ms (from /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function load(server: Served, route: Route, key: string, connections = CONNECTIONS): Promise<Load> {
+  const cpuBefore = cpuMs(server.child.pid!);
   const result = await autocannon({
-    url: `${base}${route.path()}`,
+    url: `${server.url}${route.path()}`,
     connections,
     duration: SECONDS,
     method: route.method,
@@ -86,7 +95,8 @@ async function load(base: string, route: Route, key: string, connections = CONNE
     headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' },
     requests: [{ setupRequest: (request) => ({ ...request, path: route.path() }) }],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.non2xx };
+  const cpuUs = ((cpuMs(server.child.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.non2xx, cpuUs };
 }
 
 const median = (values: number[]) => {
@@ -177,7 +187,7 @@ async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Pr
       for (const route of routes) {
         // Alternate who goes first, so neither side always runs on a warmer (or busier) machine.
         const order = round % 2 === 0 ? sides : [...sides].reverse();
-        for (const side of order) results.get(route.key)!.get(side.name)!.push(await load(side.server.url, route, key));
+        for (const side of order) results.get(route.key)!.get(side.name)!.push(await load(side.server, route, key));
       }
       console.log(`round ${round + 1}/${ROUNDS} done (load average at its start ${loads[round]})`);
     }
@@ -207,8 +217,11 @@ async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Pr
       }
       if (failed > 0) line += `  [${failed} errors or non-2xx]`;
       console.log(line);
+      const cpu = (loads: Load[]) => median(loads.map((l) => l.cpuUs));
       console.log(
-        `${''.padEnd(32)} rounds: rapport ${ours.map((l) => l.rps.toFixed(0)).join('/')}, baseline ${theirs.map((l) => l.rps.toFixed(0)).join('/')}` +
+        `${''.padEnd(32)} CPU per request: rapport ${cpu(ours).toFixed(0)} µs, baseline ${cpu(theirs).toFixed(0)} µs (baseline ÷ rapport ${(cpu(theirs) / cpu(ours)).toFixed(2)})` +
+          (before ? `, before ${cpu(of('before')).toFixed(0)} µs` : '') +
+          `; rounds req/s: rapport ${ours.map((l) => l.rps.toFixed(0)).join('/')}, baseline ${theirs.map((l) => l.rps.toFixed(0)).join('/')}` +
           (before ? `, before ${of('before').map((l) => l.rps.toFixed(0)).join('/')}` : ''),
       );
     }
@@ -223,16 +236,16 @@ async function scaling(url: string, key: string, routes: Route[]): Promise<void>
   const one = await serve('rapport', rapportEnv(url));
   const two = await serve('rapport', rapportEnv(url));
   try {
-    for (const route of reads) for (const server of [one, two]) await load(server.url, { ...route }, key, 10);
+    for (const route of reads) for (const server of [one, two]) await load(server, route, key, 10);
     const single = new Map<string, number[]>(reads.map((route) => [route.key, []]));
     const pair = new Map<string, number[]>(reads.map((route) => [route.key, []]));
     const loads: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       loads.push(load1());
       for (const route of reads) {
-        const runOne = async () => single.get(route.key)!.push((await load(one.url, route, key)).rps);
+        const runOne = async () => single.get(route.key)!.push((await load(one, route, key)).rps);
         const runTwo = async () => {
-          const both = await Promise.all([load(one.url, route, key, CONNECTIONS / 2), load(two.url, route, key, CONNECTIONS / 2)]);
+          const both = await Promise.all([load(one, route, key, CONNECTIONS / 2), load(two, route, key, CONNECTIONS / 2)]);
           pair.get(route.key)!.push(both[0].rps + both[1].rps);
         };
         if (round % 2 === 0) await runOne().then(runTwo);

@@ -12,6 +12,8 @@ declare module 'autocannon' {
   }
   interface Histogram {
     average: number;
+    /** requests: how many were answered in the run. */
+    total: number;
     p50: number;
     p99: number;
   }

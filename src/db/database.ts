@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, type QueryResult, sql } from 'kysely';
 import { createRequire } from 'node:module';
 import type PG from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { FastSqliteDialect } from './sqlite-driver.js';
+import { createSqliteKysely } from './sqlite-driver.js';
 import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -61,7 +61,7 @@ function openSqlite(filename: string, busyTimeoutMs: number): Database {
   // the process small. Temporary b-trees (large sorts, e.g. applying a 3M-line blacklist upload)
   // stay on disk: in memory they grew the process by their whole size.
   connection.pragma('cache_size = -32768');
-  const db = new Kysely<DB>({ dialect: new FastSqliteDialect(connection) });
+  const db = createSqliteKysely<DB>(connection);
   return {
     db,
     dialect: 'sqlite',
@@ -88,6 +88,7 @@ function openPostgres(connectionString: string, schema: string | undefined, pool
   // listens only while the client is idle; unheard, that event would end the process.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  queryThroughPool(db, pool);
   return {
     db,
     dialect: 'postgres',
@@ -96,6 +97,23 @@ function openPostgres(connectionString: string, schema: string | undefined, pool
     async close() {
       await db.destroy();
     },
+  };
+}
+
+const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/**
+ * Queries outside a transaction go straight to the pool (pool.query: take a connection, run the
+ * query, give the connection back), which is what Kysely's PostgreSQL driver does, without the
+ * dozen promise hops of its executor: about 17 µs of CPU per query (issue 11; a read runs three to
+ * six). The answer has the shape Kysely's driver gives. Only this instance's executor changes:
+ * transactions, plugins and withSchema make executors of their own and go through Kysely.
+ */
+function queryThroughPool(db: Kysely<DB>, pool: PG.Pool): void {
+  const executor = db.getExecutor();
+  executor.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+    const { command, rowCount, rows } = await pool.query(query.sql, [...query.parameters]);
+    return { numAffectedRows: AFFECTING.has(command) ? BigInt(rowCount ?? 0) : undefined, rows: (rows ?? []) as R[] };
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely, RawBuilder } from 'kysely';
 import { isPostgres } from './schema-helpers.js';
 
 // Hot-path queries compiled once per dialect and then run with new parameter values, skipping
@@ -21,38 +21,42 @@ interface Compiled {
   slots: Slot[];
 }
 
-const compiledByKey = new Map<string, Compiled>();
-
 export class PreparedQuery<P extends object, R> {
+  /** Compiled variants, by dialect then by variant key. */
+  private readonly variants = { pg: new Map<number, Compiled>(), sqlite: new Map<number, Compiled>() };
+
   constructor(
     private readonly key: string,
     private readonly names: ReadonlyArray<keyof P & string>,
-    private readonly build: (db: Kysely<any>, params: Record<keyof P, any>) => Compilable<R>,
+    private readonly build: (db: Kysely<any>, params: Record<keyof P, any>) => Compilable<R> | RawBuilder<R>,
   ) {}
 
-  /** Which parameters are given, and the lengths of lists: what makes a variant's SQL differ. */
-  private variant(params: P): { key: string; cacheable: boolean } {
-    let key = '';
-    let cacheable = true;
+  /**
+   * Which parameters are given, and the lengths of lists: what makes a variant's SQL differ, as a
+   * number (given or not: one binary digit; a list: its length + 1, in base MAX_CACHED_LIST + 2);
+   * -1 for a list too long to keep a variant for.
+   */
+  private variant(params: Record<string, unknown>): number {
+    let key = 0;
     for (const name of this.names) {
-      const value = (params as Record<string, unknown>)[name];
-      if (value === undefined) key += '-';
-      else if (Array.isArray(value)) {
-        key += `[${value.length}]`;
-        if (value.length > MAX_CACHED_LIST) cacheable = false;
-      } else key += '+';
+      const value = params[name];
+      if (Array.isArray(value)) {
+        if (value.length > MAX_CACHED_LIST) return -1;
+        key = key * (MAX_CACHED_LIST + 2) + value.length + 1;
+      } else key = key * 2 + (value === undefined ? 0 : 1);
     }
-    return { key, cacheable };
+    return key;
   }
 
-  private compile(db: Kysely<any>, params: P): Compiled {
+  private compile(db: Kysely<any>, params: Record<string, unknown>): Compiled {
     const sentinels: Record<string, unknown> = {};
     for (const name of this.names) {
-      const value = (params as Record<string, unknown>)[name];
+      const value = params[name];
       if (Array.isArray(value)) sentinels[name] = value.map((_, index) => `${SENTINEL}${name}#${index}`);
       else if (value !== undefined) sentinels[name] = `${SENTINEL}${name}`;
     }
-    const query = this.build(db, sentinels as Record<keyof P, any>).compile();
+    const built = this.build(db, sentinels as Record<keyof P, any>);
+    const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
     const slots = query.parameters.map((value): Slot => {
       if (typeof value !== 'string' || !value.startsWith(SENTINEL)) return { value };
       const [name, index] = value.slice(SENTINEL.length).split('#');
@@ -61,26 +65,24 @@ export class PreparedQuery<P extends object, R> {
     return { query, slots };
   }
 
-  private compiled(db: Kysely<any>, params: P): Compiled {
-    const variant = this.variant(params);
-    if (!variant.cacheable) return this.compile(db, params);
-    const key = `${isPostgres(db) ? 'pg' : 'sqlite'}:${this.key}:${variant.key}`;
-    let entry = compiledByKey.get(key);
-    if (!entry) {
-      entry = this.compile(db, params);
-      compiledByKey.set(key, entry);
-    }
-    return entry;
-  }
-
   async execute(db: Kysely<any>, params: P): Promise<R[]> {
-    const { query, slots } = this.compiled(db, params);
-    const parameters = slots.map((slot) => {
-      if ('value' in slot) return slot.value;
-      const value = (params as Record<string, unknown>)[slot.name];
-      return slot.index === undefined ? value : (value as unknown[])[slot.index];
-    });
-    const result = await db.executeQuery<R>({ ...query, parameters });
+    const values = params as Record<string, unknown>;
+    const variant = this.variant(values);
+    let compiled: Compiled | undefined;
+    if (variant < 0) compiled = this.compile(db, values);
+    else {
+      const variants = isPostgres(db) ? this.variants.pg : this.variants.sqlite;
+      compiled = variants.get(variant);
+      if (!compiled) variants.set(variant, (compiled = this.compile(db, values)));
+    }
+    const { query, slots } = compiled;
+    const parameters: unknown[] = new Array(slots.length);
+    for (let i = 0; i < slots.length; i += 1) {
+      const slot = slots[i]!;
+      if ('value' in slot) parameters[i] = slot.value;
+      else parameters[i] = slot.index === undefined ? values[slot.name] : (values[slot.name] as unknown[])[slot.index];
+    }
+    const result = await db.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
     return result.rows;
   }
 

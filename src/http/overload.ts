@@ -135,11 +135,12 @@ export function registerOverloadProtection(app: FastifyInstance, options: Overlo
   const endTurn = () => {
     turnStart = 0;
   };
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (every request runs it; an async one costs a promise per request).
+  app.addHook('onRequest', (request, reply, next) => {
     state.inFlight += 1;
     // 'close' fires once the answer is sent or the connection died, whichever comes first.
     reply.raw.once('close', done);
-    if (EXEMPT.has(request.routeOptions.url ?? '')) return;
+    if (EXEMPT.has(request.routeOptions.url ?? '')) return next();
     let reason: keyof LoadState['shed'] | undefined;
     if (options.maxInFlight > 0 && state.inFlight > options.maxInFlight) reason = 'in_flight';
     else if (options.eventLoopDelayMs > 0) {
@@ -150,13 +151,13 @@ export function registerOverloadProtection(app: FastifyInstance, options: Overlo
       }
       if (now - turnStart > options.eventLoopDelayMs || (state.admitted < 1 && Math.random() >= state.admitted)) reason = 'event_loop_delay';
     }
-    if (reason === undefined) return;
+    if (reason === undefined) return next();
     state.shed[reason] += 1;
-    // Answered here rather than thrown: no stack trace to capture, no error handler to run.
+    // Answered here rather than thrown: no stack trace to capture, no error handler to run (and
+    // `next` not called: the reply is sent).
     const retryAfter = 1 + Math.floor(Math.random() * 3);
     reply.code(503).header('retry-after', String(retryAfter));
     reply.send({ payload: null, message: `the server is overloaded; retry in ${retryAfter} s`, code: 'service_unavailable', time: elapsed(reply) });
-    return reply;
   });
   return state;
 }

@@ -30,9 +30,9 @@ function isForm(request: FastifyRequest): boolean {
 /**
  * preValidation: drops top-level `null` properties (G8: null means "not given") except those a
  * route declares nullable in `config.keepNull`, and coerces form bodies to the body schema's types
- * before the strict validator sees them.
+ * before the strict validator sees them. Synchronous: app.ts runs it as a callback hook.
  */
-export async function normaliseBody(request: FastifyRequest): Promise<void> {
+export function normaliseBody(request: FastifyRequest): void {
   const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
   const record = body as Record<string, unknown>;
@@ -168,9 +168,10 @@ function isJson(request: FastifyRequest): boolean {
  * preHandler (after validation, so only fields the route keeps are looked at): U+0000 in any
  * string of the path parameters, query or body is a 400 naming the field. PostgreSQL cannot store
  * it, and no field of this API has a use for it. A parsed JSON body can only hold it when its text
- * had the escape, so most JSON bodies are not walked at all.
+ * had the escape, so most JSON bodies are not walked at all. Throws the 400; synchronous (app.ts runs
+ * it as a callback hook).
  */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+export function rejectNulCharacters(request: FastifyRequest): void {
   const field =
     findNul(request.params, '') ??
     findNul(request.query, '') ??

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Static, Type } from 'typebox';
+import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 import { invalidField } from '../../http/errors.js';
 
@@ -82,22 +83,29 @@ export async function resolveCategoryPath(db: Kysely<DB>, accountId: number, pat
   return parentId;
 }
 
+// Every product (GET /products/{sku}, listings) reads its path with this; compiled once (db/prepared.ts).
+const pathsUp = new PreparedQuery<{ accountId: number; ids: number[] }, { start_id: number; depth: number; code: string; name: string }>(
+  'categories.paths-up',
+  ['accountId', 'ids'],
+  (_db, p) => sql<{ start_id: number; depth: number; code: string; name: string }>`
+    with recursive up(start_id, id, parent_id, depth) as (
+      select id, id, parent_id, 0 from categories
+      where account_id = ${p.accountId} and id in (${sql.join(p.ids)})
+      union all
+      select up.start_id, c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id
+      where c.account_id = ${p.accountId}
+    )
+    select up.start_id, up.depth, c.code, c.name from up join categories c on c.id = up.id
+    order by up.start_id, up.depth desc`,
+);
+
 /** For each category id, its path from the root as `{id: code, name}` items (P3's answer form). */
 export async function categoryPaths(db: Kysely<DB>, accountId: number, ids: number[]): Promise<Map<number, CategoryPathItem[]>> {
   const out = new Map<number, CategoryPathItem[]>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
-  const result = await sql<{ start_id: number; depth: number; code: string; name: string }>`
-    with recursive up(start_id, id, parent_id, depth) as (
-      select id, id, parent_id, 0 from categories
-      where account_id = ${accountId} and id in (${sql.join(unique)})
-      union all
-      select up.start_id, c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id
-      where c.account_id = ${accountId}
-    )
-    select up.start_id, up.depth, c.code, c.name from up join categories c on c.id = up.id
-    order by up.start_id, up.depth desc`.execute(db);
-  for (const row of result.rows) {
+  const rows = await pathsUp.execute(db, { accountId, ids: unique });
+  for (const row of rows) {
     const start = Number(row.start_id);
     let list = out.get(start);
     if (!list) out.set(start, (list = []));
