@@ -19,9 +19,10 @@
 // route is loaded on both, in alternating order, and the table shows the medians of the rounds.
 // On PostgreSQL the scaling part loads two Rapport processes (two ports, 25 connections each)
 // against one (50 connections), rounds interleaved the same way.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { postgresReachable } from './lib/postgres.js';
 import { type Kind, PRODUCTS, USERS, WRITER, prepareReads } from './lib/reads-data.js';
@@ -182,12 +183,17 @@ async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Pr
     for (const route of routes) for (const side of sides) await autocannon({ url: `${side.server.url}${route.path()}`, connections: 10, duration: 1, method: route.method, body: route.body, headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' } });
     const results = new Map<string, Map<string, Load[]>>(routes.map((route) => [route.key, new Map(sides.map((side) => [side.name, []]))]));
     const loads: string[] = [];
+    const lastCores = new Map<string, Record<string, number>>();
     for (let round = 0; round < ROUNDS; round += 1) {
       loads.push(load1());
       for (const route of routes) {
         // Alternate who goes first, so neither side always runs on a warmer (or busier) machine.
         const order = round % 2 === 0 ? sides : [...sides].reverse();
-        for (const side of order) results.get(route.key)!.get(side.name)!.push(await load(side.server, route, key));
+        for (const side of order) {
+          const { value, cores } = await measured([side.server], () => load(side.server, route, key));
+          results.get(route.key)!.get(side.name)!.push(value);
+          lastCores.set(`${route.key} ${side.name}`, cores);
+        }
       }
       console.log(`round ${round + 1}/${ROUNDS} done (load average at its start ${loads[round]})`);
     }
@@ -224,12 +230,64 @@ async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Pr
           `; rounds req/s: rapport ${ours.map((l) => l.rps.toFixed(0)).join('/')}, baseline ${theirs.map((l) => l.rps.toFixed(0)).join('/')}` +
           (before ? `, before ${of('before').map((l) => l.rps.toFixed(0)).join('/')}` : ''),
       );
+      console.log(`${''.padEnd(32)} CPU in cores, last round: Rapport's run: ${describeCores(lastCores.get(`${route.key} rapport`)!)}`);
     }
     console.log(`RSS at the end of the run: ${rss}`);
   } finally {
     for (const side of sides) await side.server.stop();
   }
 }
+
+/** The database a DATABASE_URL names on PostgreSQL (its server processes show it), else undefined. */
+let benchDatabase: string | undefined;
+
+/**
+ * CPU seconds used so far: the whole machine (busy and total), the PostgreSQL server processes
+ * serving the bench's database (other work on the machine may use PostgreSQL too), this process.
+ */
+function cpuCensus(): { busy: number; total: number; postgres: number; generator: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const idle = ticks[3]! + ticks[4]!;
+  const total = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0);
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!benchDatabase || !stat.includes('(postgres)')) continue;
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${benchDatabase} `)) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      postgres += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  return { busy: (total - idle) / 100, total: total / 100, postgres: postgres / 100, generator: (own.user + own.system) / 1e6 };
+}
+
+/** Where the CPU went during `run`, in cores (CPU seconds per second): what limits a run. */
+async function measured<T>(servers: Served[], run: () => Promise<T>): Promise<{ value: T; cores: Record<string, number> }> {
+  const started = performance.now();
+  const before = cpuCensus();
+  const serversBefore = servers.map((server) => cpuMs(server.child.pid!));
+  const value = await run();
+  const after = cpuCensus();
+  const seconds = (performance.now() - started) / 1000;
+  const rapport = servers.reduce((sum, server, i) => sum + cpuMs(server.child.pid!) - serversBefore[i]!, 0) / 1000;
+  return {
+    value,
+    cores: {
+      rapport: rapport / seconds,
+      postgres: Math.max(0, after.postgres - before.postgres) / seconds,
+      generator: (after.generator - before.generator) / seconds,
+      machine: (after.busy - before.busy) / seconds,
+    },
+  };
+}
+
+const describeCores = (cores: Record<string, number>) =>
+  `server ${cores.rapport!.toFixed(2)}, PostgreSQL for it ${cores.postgres!.toFixed(2)}, load generator ${cores.generator!.toFixed(2)}, whole machine ${cores.machine!.toFixed(2)} of ${cpus().length}`;
 
 async function scaling(url: string, key: string, routes: Route[]): Promise<void> {
   const reads = routes.filter((route) => route.method === 'GET');
@@ -239,14 +297,22 @@ async function scaling(url: string, key: string, routes: Route[]): Promise<void>
     for (const route of reads) for (const server of [one, two]) await load(server, route, key, 10);
     const single = new Map<string, number[]>(reads.map((route) => [route.key, []]));
     const pair = new Map<string, number[]>(reads.map((route) => [route.key, []]));
+    const cores = new Map<string, { one: Record<string, number>; two: Record<string, number> }>();
     const loads: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       loads.push(load1());
       for (const route of reads) {
-        const runOne = async () => single.get(route.key)!.push((await load(one, route, key)).rps);
+        const runOne = async () => {
+          const { value, cores: used } = await measured([one], () => load(one, route, key));
+          single.get(route.key)!.push(value.rps);
+          cores.set(route.key, { ...cores.get(route.key)!, one: used });
+        };
         const runTwo = async () => {
-          const both = await Promise.all([load(one, route, key, CONNECTIONS / 2), load(two, route, key, CONNECTIONS / 2)]);
-          pair.get(route.key)!.push(both[0].rps + both[1].rps);
+          const { value, cores: used } = await measured([one, two], () =>
+            Promise.all([load(one, route, key, CONNECTIONS / 2), load(two, route, key, CONNECTIONS / 2)]),
+          );
+          pair.get(route.key)!.push(value[0].rps + value[1].rps);
+          cores.set(route.key, { ...cores.get(route.key)!, two: used });
         };
         if (round % 2 === 0) await runOne().then(runTwo);
         else await runTwo().then(runOne);
@@ -258,6 +324,8 @@ async function scaling(url: string, key: string, routes: Route[]): Promise<void>
       const a = median(single.get(route.key)!);
       const b = median(pair.get(route.key)!);
       console.log(`${route.label.padEnd(32)} one ${fmt(a)} req/s | two ${fmt(b)} req/s | ×${(b / a).toFixed(2)} (target >= 1.6) ${b / a >= 1.6 ? 'MET' : 'MISSED'}`);
+      const used = cores.get(route.key)!;
+      console.log(`${''.padEnd(32)} CPU in cores, last round: one process: ${describeCores(used.one)}; two: ${describeCores(used.two)}`);
     }
   } finally {
     await one.stop();
@@ -278,6 +346,7 @@ for (const kind of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
   }
   console.log(`\n== ${kind === 'sqlite' ? 'SQLite (WAL, one file on local disk)' : 'PostgreSQL (local server, throwaway database)'} ==`);
   const { url, key, drop } = await prepared(kind);
+  benchDatabase = kind === 'postgres' ? new URL(url).pathname.slice(1) : undefined;
   try {
     if (part !== 'scaling') await ratios(kind, url, key, routes);
     if (kind === 'postgres' && part !== 'ratios') await scaling(url, key, routes);
