@@ -245,25 +245,25 @@ let benchDatabase: string | undefined;
  * CPU seconds used so far: the whole machine (busy and total), the PostgreSQL server processes
  * serving the bench's database (other work on the machine may use PostgreSQL too), this process.
  */
-function cpuCensus(): { busy: number; total: number; postgres: number; generator: number } {
+function cpuCensus(): { busy: number; total: number; postgres: Map<string, number>; generator: number } {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
   const idle = ticks[3]! + ticks[4]!;
   const total = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0);
-  let postgres = 0;
+  const postgres = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+    if (!benchDatabase || !/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!benchDatabase || !stat.includes('(postgres)')) continue;
+      if (!stat.includes('(postgres)')) continue;
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${benchDatabase} `)) continue;
       const fields = stat.split(') ')[1]!.split(' ');
-      postgres += Number(fields[11]) + Number(fields[12]);
+      postgres.set(entry, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // the process ended meanwhile
     }
   }
   const own = process.cpuUsage();
-  return { busy: (total - idle) / 100, total: total / 100, postgres: postgres / 100, generator: (own.user + own.system) / 1e6 };
+  return { busy: (total - idle) / 100, total: total / 100, postgres, generator: (own.user + own.system) / 1e6 };
 }
 
 /** Where the CPU went during `run`, in cores (CPU seconds per second): what limits a run. */
@@ -279,7 +279,8 @@ async function measured<T>(servers: Served[], run: () => Promise<T>): Promise<{ 
     value,
     cores: {
       rapport: rapport / seconds,
-      postgres: Math.max(0, after.postgres - before.postgres) / seconds,
+      // per server process: connections that closed meanwhile (idle ones of another server's pool) drop out
+      postgres: [...after.postgres].reduce((sum, [pid, used]) => sum + used - (before.postgres.get(pid) ?? 0), 0) / seconds,
       generator: (after.generator - before.generator) / seconds,
       machine: (after.busy - before.busy) / seconds,
     },
