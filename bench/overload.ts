@@ -7,7 +7,8 @@
 // served < 250 ms, RSS < 200 MB, every refusal a 429/503 with Retry-After, nothing dropped.
 // Loopback only, bounded: BENCH_SECONDS (default 15) per kind; files under .bench/overload.
 // BENCH_CONNECTIONS (default 2000), BENCH_CLIENT=polite|hammer (one kind only). OVERLOAD_*,
-// RATE_LIMIT_PER_MINUTE and DB_POOL_SIZE are passed on to the server, to try other settings.
+// RATE_LIMIT_PER_MINUTE and DB_POOL_SIZE are passed on to the server, to try other settings;
+// BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to the server's node.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,8 @@ function rss(pid: number): number {
 
 async function startServer(port: number): Promise<ChildProcess> {
   const passed = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(OVERLOAD_|RATE_LIMIT_|DB_POOL_SIZE)/.test(name)));
-  const child = spawn(process.execPath, [join('dist', 'cli.js'), 'serve'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join('dist', 'cli.js'), 'serve'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

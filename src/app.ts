@@ -11,7 +11,7 @@ import { registerCors } from './http/cors.js';
 import { LazySchemas } from './http/lazy-schemas.js';
 import { loggerOptions, requestId } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
-import { registerOverloadProtection } from './http/overload.js';
+import { LoadShedder, registerOverloadProtection } from './http/overload.js';
 import { registerOpenApi } from './http/openapi.js';
 import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
 import { requestHandlers } from './jobs/handlers.js';
@@ -33,7 +33,10 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const schemas = new LazySchemas(); // cold start: each route's schemas compile on first use
+  // O5: refusals are decided and answered in the server's request listener, before Fastify.
+  const shedder = new LoadShedder({ eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
   const app = Fastify({
+    serverFactory: shedder.serverFactory,
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false, // requestId() keeps a sane incoming X-Request-Id, else makes a UUID
@@ -53,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void schemas.warmUp((error) => app.log.error({ err: error }, 'a route schema does not compile'));
   });
   installErrorHandling(app);
-  const load = registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
+  const load = registerOverloadProtection(app, shedder);
   await registerCors(app, config.corsOrigins);
 
   // O3: once shutdown starts, requests still arriving on open connections get the envelope 503.

@@ -1,6 +1,7 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
-import { elapsed } from './envelope.js';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import { requestId } from './logging.js';
 
 /**
  * O5 load shedding: when this process is overloaded, new requests are refused at once with 503
@@ -21,6 +22,15 @@ import { elapsed } from './envelope.js';
  * 503 rather than 429: the server, not the client, is the cause; the platform's client retries 503
  * with exponential backoff. Retry-After is 1–3 s at random so refused clients do not return in step.
  * /health, /ready and /metrics are never shed: an orchestrator must not kill or blind a busy process.
+ *
+ * Refusing must cost far less than serving: under overload most requests are refused, and a client
+ * that asks again at once (not every client waits as told) sends thousands a second whose refusals
+ * share the loop with the requests being served. So the decision is taken in the HTTP server's own
+ * request listener (`serverFactory`), before Fastify routes the request, builds its request and reply,
+ * runs hooks, logs it or reads its body; the answer is one of three pre-serialised envelopes. What a
+ * refusal still costs is Node's HTTP parsing and the write (issue 9: a third of the refusal's cost
+ * before). Refusals are neither logged one by one nor counted in the per-route request metrics:
+ * `rapport_http_shed_requests_total` counts them, and a warning every REPORT_MS sums them up.
  */
 
 const SAMPLE_MS = 100;
@@ -28,6 +38,8 @@ const RESOLUTION_MS = 10;
 /** Event-loop utilisation over the sample at or above which a delay counts as this process's own overload. */
 const BUSY = 0.9;
 const EXEMPT = new Set(['/health', '/ready', '/metrics']);
+/** While requests are being refused, one warning line per this period sums them up. */
+const REPORT_MS = 10_000;
 
 interface Sample {
   delayMs: number;
@@ -103,61 +115,148 @@ export function nextAdmitted(admitted: number, sample: Sample, targetMs: number)
   return Math.min(1, admitted * 1.25 + 0.02);
 }
 
-/** Registers the shedding hook first on the root, so a refused request costs as little as possible. */
-export function registerOverloadProtection(app: FastifyInstance, options: OverloadOptions): LoadState {
-  monitor ??= new EventLoopMonitor();
-  const loop = monitor;
-  const state = {
-    inFlight: 0,
-    admitted: 1,
-    get eventLoopDelayMs() {
-      return loop.delayMs;
-    },
-    shed: { event_loop_delay: 0, in_flight: 0 },
-  };
-  if (options.eventLoopDelayMs > 0) {
-    const listener = (sample: Sample) => {
-      state.admitted = nextAdmitted(state.admitted, sample, options.eventLoopDelayMs);
-    };
-    app.addHook('onReady', async () => {
-      loop.restart();
-      loop.listeners.add(listener);
-    });
-    app.addHook('onClose', async () => {
-      loop.listeners.delete(listener);
-    });
-  }
-  const done = () => {
-    state.inFlight -= 1;
-  };
+/** The answer to a refused request, serialised once per Retry-After value (1–3 s). */
+const REFUSALS = [1, 2, 3].map((seconds) => ({
+  retryAfter: String(seconds),
+  body: Buffer.from(
+    JSON.stringify({ payload: null, message: `the server is overloaded; retry in ${seconds} s`, code: 'service_unavailable', time: '0ms' }),
+  ),
+}));
+
+/** The path as the router sees it: query ignored, leading slashes collapsed (rewriteUrl), a trailing slash ignored. */
+function isExempt(url: string): boolean {
+  let end = url.indexOf('?');
+  if (end < 0) end = url.length;
+  let start = 0;
+  while (start < end - 1 && url.charCodeAt(start + 1) === 47) start += 1;
+  if (end - start > 1 && url.charCodeAt(end - 1) === 47) end -= 1;
+  return EXEMPT.has(url.slice(start, end));
+}
+
+/** Set on a request the shedder has admitted, so the fallback hook does not decide twice. */
+const ADMITTED = Symbol('rapport.overload.admitted');
+type Marked = IncomingMessage & { [ADMITTED]?: true };
+
+/** The shedding decision and the refusal, on the raw request and response. One per app. */
+export class LoadShedder {
+  private readonly loop: EventLoopMonitor;
   // Start of the loop turn whose requests are being handled; reset once the turn's I/O is done.
-  let turnStart = 0;
-  const endTurn = () => {
-    turnStart = 0;
+  private turnStart = 0;
+  private readonly endTurn = () => {
+    this.turnStart = 0;
   };
-  // A callback hook (every request runs it; an async one costs a promise per request).
-  app.addHook('onRequest', (request, reply, next) => {
+  private readonly done = () => {
+    this.state.inFlight -= 1;
+  };
+  readonly state: { inFlight: number; admitted: number; readonly eventLoopDelayMs: number; shed: LoadState['shed'] };
+
+  constructor(readonly options: OverloadOptions) {
+    monitor ??= new EventLoopMonitor();
+    const loop = (this.loop = monitor);
+    this.state = {
+      inFlight: 0,
+      admitted: 1,
+      get eventLoopDelayMs() {
+        return loop.delayMs;
+      },
+      shed: { event_loop_delay: 0, in_flight: 0 },
+    };
+  }
+
+  /** Starts following the event loop (once the app is ready); returns how to stop. */
+  follow(): () => void {
+    if (this.options.eventLoopDelayMs <= 0) return () => {};
+    const listener = (sample: Sample) => {
+      this.state.admitted = nextAdmitted(this.state.admitted, sample, this.options.eventLoopDelayMs);
+    };
+    this.loop.restart();
+    this.loop.listeners.add(listener);
+    return () => this.loop.listeners.delete(listener);
+  }
+
+  /**
+   * Counts the request in flight until its answer is sent (or its connection dies). When this
+   * process is overloaded, answers it at once with the 503 envelope and returns true; the request's
+   * body, if any, is discarded by Node once the answer is sent, and the connection stays usable.
+   */
+  refuse(request: IncomingMessage, response: ServerResponse): boolean {
+    const { options, state } = this;
     state.inFlight += 1;
     // 'close' fires once the answer is sent or the connection died, whichever comes first.
-    reply.raw.once('close', done);
-    if (EXEMPT.has(request.routeOptions.url ?? '')) return next();
+    response.once('close', this.done);
     let reason: keyof LoadState['shed'] | undefined;
     if (options.maxInFlight > 0 && state.inFlight > options.maxInFlight) reason = 'in_flight';
     else if (options.eventLoopDelayMs > 0) {
       const now = performance.now();
-      if (turnStart === 0) {
-        turnStart = now;
-        setImmediate(endTurn);
+      if (this.turnStart === 0) {
+        this.turnStart = now;
+        setImmediate(this.endTurn);
       }
-      if (now - turnStart > options.eventLoopDelayMs || (state.admitted < 1 && Math.random() >= state.admitted)) reason = 'event_loop_delay';
+      if (now - this.turnStart > options.eventLoopDelayMs || (state.admitted < 1 && Math.random() >= state.admitted)) reason = 'event_loop_delay';
     }
-    if (reason === undefined) return next();
+    if (reason === undefined || isExempt(request.url ?? '/')) {
+      (request as Marked)[ADMITTED] = true;
+      return false;
+    }
     state.shed[reason] += 1;
-    // Answered here rather than thrown: no stack trace to capture, no error handler to run (and
-    // `next` not called: the reply is sent).
-    const retryAfter = 1 + Math.floor(Math.random() * 3);
-    reply.code(503).header('retry-after', String(retryAfter));
-    reply.send({ payload: null, message: `the server is overloaded; retry in ${retryAfter} s`, code: 'service_unavailable', time: elapsed(reply) });
+    const refusal = REFUSALS[Math.floor(Math.random() * REFUSALS.length)]!;
+    response.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': refusal.body.length,
+      'retry-after': refusal.retryAfter,
+      'x-request-id': requestId(request),
+    });
+    response.end(refusal.body);
+    return true;
+  }
+
+  /** Fastify's `serverFactory`: the HTTP/1 server Fastify would build, with the decision in front of it. */
+  readonly serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
+    const settings = fastifyOptions as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket?: number };
+    const server = http.createServer(settings.http ?? {}, (request, response) => {
+      if (!this.refuse(request, response)) handler(request, response);
+    });
+    // as Fastify sets up its own server
+    server.keepAliveTimeout = settings.keepAliveTimeout;
+    server.requestTimeout = settings.requestTimeout;
+    server.setTimeout(settings.connectionTimeout);
+    if ((settings.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket!;
+    return server;
+  };
+}
+
+/**
+ * The app's side of load shedding: following the event loop while the app runs, a summary warning
+ * while requests are refused, and the same decision for requests that reach the app without
+ * passing its server (app.inject in tests), in the first hook on the root.
+ */
+export function registerOverloadProtection(app: FastifyInstance, shedder: LoadShedder): LoadState {
+  const { state } = shedder;
+  let stopFollowing = () => {};
+  let reported = { ...state.shed };
+  const report = () => {
+    const refused = { event_loop_delay: state.shed.event_loop_delay - reported.event_loop_delay, in_flight: state.shed.in_flight - reported.in_flight };
+    if (refused.event_loop_delay + refused.in_flight === 0) return;
+    reported = { ...state.shed };
+    app.log.warn(
+      { refused, inFlight: state.inFlight, eventLoopDelayMs: Math.round(state.eventLoopDelayMs), admitted: Number(state.admitted.toFixed(2)) },
+      `overloaded: ${refused.event_loop_delay + refused.in_flight} requests refused with 503 in the last ${REPORT_MS / 1000} s`,
+    );
+  };
+  let reporter: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    stopFollowing = shedder.follow();
+    reporter = setInterval(report, REPORT_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    stopFollowing();
+    clearInterval(reporter);
+  });
+  // A callback hook (every request runs it; an async one costs a promise per request).
+  app.addHook('onRequest', (request, reply, next) => {
+    if ((request.raw as Marked)[ADMITTED] === true) return next();
+    if (!shedder.refuse(request.raw, reply.raw)) return next();
+    reply.hijack(); // answered on the raw response; `next` not called
   });
   return state;
 }

@@ -30,6 +30,16 @@ function send(base: string, path: string, key?: string): Promise<Answer> {
   });
 }
 
+/** Asks again every 20 ms (up to 100 times) until an answer is the one wanted. */
+async function firstAnswer<T extends { status: number }>(ask: () => Promise<T>, wanted: (answer: T) => boolean): Promise<T | undefined> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answer = await ask();
+    if (wanted(answer)) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
+}
+
 function expectShed(answer: Answer): void {
   assert.equal(answer.status, 503, JSON.stringify(answer.body));
   assert.equal(answer.body.code, 'service_unavailable');
@@ -64,12 +74,7 @@ describe('load shedding', () => {
       slow.write(body.slice(0, 5));
       slow.flushHeaders();
       // wait until the server has it in flight: then a second request is one too many
-      let refused: Answer | undefined;
-      for (let attempt = 0; attempt < 100 && !refused; attempt++) {
-        const answer = await send(base, '/apiv3/users', suite.key);
-        if (answer.status === 503) refused = answer;
-        else await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const refused = await firstAnswer(() => send(base, '/apiv3/users', suite.key), (answer) => answer.status === 503);
       assert.ok(refused, 'a second request while one is in flight is refused');
       expectShed(refused);
       // the probes are never shed
@@ -83,6 +88,46 @@ describe('load shedding', () => {
       assert.equal(served.status, 200);
       assert.equal(served.body.code, 'ok');
     } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses before reading or parsing the body, and the keep-alive connection serves again afterwards', async () => {
+    const { app } = await opsApp(suite.shared.handles[0]!, { overloadMaxInFlight: 1, overloadEventLoopDelayMs: 0 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<Answer & { socket: unknown }>((resolve, reject) => {
+        const request = http.request(`${base}/apiv3/users`, { method: 'POST', agent, headers: { authorization: `Basic ${suite.key}`, 'content-type': 'application/json' } }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: JSON.parse(text), socket: request.socket }));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      // One request in flight (its body never comes) makes any other one too many.
+      const slow = http.request(`${base}/apiv3/users`, { method: 'POST', agent: false, headers: { authorization: `Basic ${suite.key}`, 'content-type': 'application/json', 'content-length': '100' } });
+      slow.on('error', () => {});
+      slow.flushHeaders();
+      // Malformed JSON: parsed, it would be a 400; refused first, it is the 503.
+      const refused = await firstAnswer(() => post('{"service_uid": broken'), (answer) => answer.status === 503);
+      assert.ok(refused, 'refused while another request is in flight');
+      expectShed(refused);
+      // the probes are never shed, whatever the query or a trailing slash
+      assert.equal((await send(base, '/health?probe=1')).status, 200);
+      assert.equal((await send(base, '/ready/')).status, 200);
+
+      slow.destroy();
+      // The same connection (its unread body discarded) serves the next request.
+      const served = await firstAnswer(() => post(JSON.stringify({ service_uid: 'after-refusal' })), (answer) => answer.status !== 503);
+      assert.equal(served?.status, 200, JSON.stringify(served?.body));
+      assert.equal(served.body.code, 'ok');
+      assert.equal(served.socket, refused.socket, 'the keep-alive connection was reused');
+    } finally {
+      agent.destroy();
       await app.close();
     }
   });
