@@ -275,11 +275,12 @@ async function purchases(accountId: number, query: Record<string, string | undef
   const serviceUid = query.service_uid?.trim() ? query.service_uid : undefined;
   const where = ['"p"."account_id" = ?'];
   const params: unknown[] = [accountId, accountId];
+  let buyer: Row | undefined;
   if (serviceUid !== undefined) {
-    const found = await userByServiceUid(accountId, serviceUid);
-    if (!found) return [];
+    buyer = await userByServiceUid(accountId, serviceUid);
+    if (!buyer) return [];
     where.push('"p"."user_id" = ?');
-    params.push(found.id);
+    params.push(buyer.id);
   }
   const rows = await store.all(
     'select "p".*, "b"."name" as "branch_name" from "purchases" as "p" left join "branches" as "b" on "b"."id" = "p"."branch_id" and "b"."account_id" = ? ' +
@@ -290,7 +291,10 @@ async function purchases(accountId: number, query: Record<string, string | undef
   const purchaseIds = rows.map((row) => Number(row.id));
   const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
   const [users, itemRows, purchaseCustom] = await Promise.all([
-    store.all(`select * from "users" where +account_id = ? and "id" in (${list(userIds.length)})`, [accountId, ...userIds]),
+    // One user's page: the row its service_uid lookup has just read (as Rapport's presentPurchases).
+    buyer !== undefined && userIds.length === 1 && userIds[0] === Number(buyer.id)
+      ? [buyer]
+      : store.all(`select * from "users" where +account_id = ? and "id" in (${list(userIds.length)})`, [accountId, ...userIds]),
     store.all(`select * from "purchase_items" where "account_id" = ? and "purchase_id" in (${list(purchaseIds.length)}) order by "purchase_id", "position"`, [
       accountId,
       ...purchaseIds,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, type Metric, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
@@ -41,15 +41,11 @@ export interface MetricsOptions {
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const { database, load } = options;
   const registry = new Registry();
-  const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'rapport_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
-  const latency = new Histogram({
-    name: 'rapport_http_request_duration_seconds',
-    help: 'Time from receiving a request to its answer, by route pattern and status',
-    labelNames,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const tally = new RequestTally();
+  registry.registerMetric(tally.counter('rapport_http_requests_total', 'HTTP requests answered, by route pattern and status') as unknown as Metric);
+  registry.registerMetric(
+    tally.histogram('rapport_http_request_duration_seconds', 'Time from receiving a request to its answer, by route pattern and status') as unknown as Metric,
+  );
   new Gauge({
     name: 'rapport_http_in_flight_requests',
     help: 'Requests received and not yet answered',
@@ -132,9 +128,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
 
   // A callback hook: every request runs it, and an async one costs a promise per request.
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? '(unmatched)', status: String(reply.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+    tally.record(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -155,4 +149,82 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     reply.header('content-type', merged.contentType);
     return merged.metrics();
   });
+}
+
+/** The answers of one method, route pattern and status: count, sum of durations, bucket counts. */
+interface Tally {
+  labels: { method: string; route: string; status: string };
+  count: number;
+  sum: number;
+  /** Answers per bucket, not cumulative: buckets[i] counts durations in (LATENCY_BUCKETS[i-1], LATENCY_BUCKETS[i]]. */
+  buckets: number[];
+}
+
+interface MetricValue {
+  value: number;
+  labels: Record<string, string | number>;
+  metricName?: string;
+}
+
+/**
+ * The request counter and latency histogram, counted in plain objects and shown to prom-client's
+ * registry as two metrics at scrape time. prom-client's own Counter and Histogram turn the label
+ * set into a sorted string key on every inc() and observe(), twice per request (issue 11); here a
+ * request costs two Map lookups (route, then method and status) and a few additions.
+ */
+class RequestTally {
+  /** Route pattern → (method and status) → tally. */
+  private readonly routes = new Map<string, Map<string, Tally>>();
+
+  record(method: string, route: string, status: number, seconds: number): void {
+    let byStatus = this.routes.get(route);
+    if (!byStatus) this.routes.set(route, (byStatus = new Map()));
+    const key = method + status;
+    let tally = byStatus.get(key);
+    if (!tally) {
+      tally = { labels: { method, route, status: String(status) }, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0) };
+      byStatus.set(key, tally);
+    }
+    tally.count += 1;
+    tally.sum += seconds;
+    let bucket = 0;
+    while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]!) bucket += 1;
+    if (bucket < LATENCY_BUCKETS.length) tally.buckets[bucket]! += 1;
+  }
+
+  private *tallies(): Iterable<Tally> {
+    for (const byStatus of this.routes.values()) yield* byStatus.values();
+  }
+
+  /** What prom-client's Registry needs of a metric to print it (name, help, type, get). */
+  counter(name: string, help: string) {
+    return {
+      name,
+      help,
+      type: 'counter',
+      get: async () => ({ name, help, type: 'counter', aggregator: 'sum', values: [...this.tallies()].map((t): MetricValue => ({ value: t.count, labels: t.labels })) }),
+    };
+  }
+
+  histogram(name: string, help: string) {
+    return {
+      name,
+      help,
+      type: 'histogram',
+      get: async () => {
+        const values: MetricValue[] = [];
+        for (const t of this.tallies()) {
+          let cumulative = 0;
+          LATENCY_BUCKETS.forEach((le, i) => {
+            cumulative += t.buckets[i]!;
+            values.push({ metricName: `${name}_bucket`, value: cumulative, labels: { le, ...t.labels } });
+          });
+          values.push({ metricName: `${name}_bucket`, value: t.count, labels: { le: '+Inf', ...t.labels } });
+          values.push({ metricName: `${name}_sum`, value: t.sum, labels: t.labels });
+          values.push({ metricName: `${name}_count`, value: t.count, labels: t.labels });
+        }
+        return { name, help, type: 'histogram', aggregator: 'sum', values };
+      },
+    };
+  }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { loadCustomValues } from '../custom-attributes/values.js';
-import { UsersRepository } from '../users/repository.js';
+import { type UserRow, UsersRepository } from '../users/repository.js';
 import { type PurchaseItemRow, type PurchaseListRow, PurchasesRepository } from './repository.js';
 import type { PaymentInput, PurchaseItemObject, PurchaseObject } from './schemas.js';
 
@@ -97,13 +97,18 @@ export function presentPurchase(row: PurchaseListRow, parts: PurchaseParts): Pur
   };
 }
 
-/** A page of purchases: its users, items and both kinds of custom values, one query each. */
-export async function presentPurchases(db: Kysely<DB>, accountId: number, rows: PurchaseListRow[]): Promise<PurchaseObject[]> {
+/**
+ * A page of purchases: its users, items and both kinds of custom values, one query each. `buyer`:
+ * the user row the caller has already read when the page is one user's (GET /purchases?service_uid=),
+ * so it is not read again.
+ */
+export async function presentPurchases(db: Kysely<DB>, accountId: number, rows: PurchaseListRow[], buyer?: UserRow): Promise<PurchaseObject[]> {
   if (rows.length === 0) return [];
   const purchaseIds = rows.map((row) => Number(row.id));
   const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
+  const onlyBuyer = buyer !== undefined && userIds.length === 1 && userIds[0] === Number(buyer.id);
   const [users, itemRows, purchaseCustom] = await Promise.all([
-    new UsersRepository(db).findMany(accountId, userIds),
+    onlyBuyer ? [buyer] : new UsersRepository(db).findMany(accountId, userIds),
     new PurchasesRepository(db).itemsOf(accountId, purchaseIds),
     loadCustomValues(db, accountId, 'purchases', purchaseIds),
   ]);

@@ -557,17 +557,18 @@ export class PurchasesService {
     const filter: PurchaseFilter = { ...parseDateRange({ from: given(query.from), to: given(query.to) }) };
     const identity = { service_uid: given(query.service_uid), email: given(query.email), document: given(query.document) };
     const userIds: number[] = [];
+    let buyer: UserRow | undefined;
     if (Object.values(identity).some((value) => value !== undefined)) {
-      const user = await this.users.findByIdentity(accountId, identity);
-      if (!user) return [];
-      userIds.push(Number(user.id));
+      buyer = await this.users.findByIdentity(accountId, identity);
+      if (!buyer) return [];
+      userIds.push(Number(buyer.id));
     }
     const userappId = given(query.userapp_id);
     if (userappId !== undefined) {
       const id = Number(userappId);
       if (id < 1 || id > MAX_ID) throw invalidField('userapp_id', `must be from 1 to ${MAX_ID}`);
-      const user = await this.users.findById(accountId, id);
-      if (!user) return [];
+      buyer = await this.users.findById(accountId, id);
+      if (!buyer) return [];
       userIds.push(id);
     }
     if (userIds.length > 0) {
@@ -581,13 +582,13 @@ export class PurchasesService {
       filter.branchId = Number(branch.id);
     }
     filter.invoiceNumber = given(query.invoice_number);
-    return presentPurchases(this.db, accountId, await this.repo.list(accountId, filter, toPage(query)));
+    return presentPurchases(this.db, accountId, await this.repo.list(accountId, filter, toPage(query)), buyer);
   }
 
   /** GET /users/{id}/purchases: `{id}` as U3; an unknown user is 404. */
   async listForUser(accountId: number, rawId: string, query: { page?: number; limit?: number }): Promise<PurchaseObject[]> {
     const user = await this.users.findByRef(accountId, rawId);
     if (!user) throw new NotFoundError(`user ${rawId} not found`);
-    return presentPurchases(this.db, accountId, await this.repo.list(accountId, { userId: Number(user.id) }, toPage(query)));
+    return presentPurchases(this.db, accountId, await this.repo.list(accountId, { userId: Number(user.id) }, toPage(query)), user);
   }
 }
