@@ -11,20 +11,19 @@
 // Loopback only; the whole run is bounded by BENCH_TIMEOUT_S (default 1200 s).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import pg from 'pg';
+import { uploadBlacklist, writeEmailCsv } from './lib/blacklist-upload.js';
 import { parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 
 const LINES = (process.env.BENCH_LINES ?? '1000000,3000000').split(',').map(Number);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 1200);
 const KEY = `bench_${randomBytes(12).toString('hex')}`;
-const BOUNDARY = '----RapportBench' + randomBytes(8).toString('hex');
 const BATCH = 4000;
 
 const work = mkdtempSync(join(tmpdir(), 'rapport-bench-'));
@@ -56,15 +55,7 @@ async function freePort(): Promise<number> {
 }
 
 async function writeCsv(lines: number, prefix: string): Promise<string> {
-  const path = join(work, `${prefix}-${lines}.csv`);
-  const out = createWriteStream(path);
-  out.write('\ufeffemail,name\r\n');
-  for (let i = 0; i < lines - 1; i++) {
-    if (!out.write(`"${prefix}.user${i}@Example.com",User ${i}\r\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return path;
+  return writeEmailCsv(join(work, `${prefix}-${lines}.csv`), lines - 1, prefix);
 }
 
 function rssKb(pid: number): number {
@@ -99,48 +90,8 @@ function sampleRss(pid: number): { mark(): void; stop(): { peak: number; streami
 }
 
 /** Streams the file from disk in a multipart body, file part first (as the platform's client does). */
-async function upload(
-  port: number,
-  file: string,
-  blacklist: string,
-  type: string,
-  onSent: () => void = () => {},
-): Promise<{ status: number; body: string }> {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(
-    `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="blacklist"\r\n\r\n${blacklist}\r\n` +
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n--${BOUNDARY}--\r\n`,
-  );
-  const length = head.length + statSync(file).size + tail.length;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/apiv3/account/blacklist',
-        headers: {
-          authorization: `Basic ${KEY}`,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          'content-length': length,
-        },
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      },
-    );
-    request.on('error', reject);
-    request.write(head);
-    const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
-    stream.on('error', reject);
-    stream.pipe(request, { end: false });
-    stream.on('end', () => request.end(tail, onSent));
-  });
+function upload(port: number, file: string, blacklist: string, type: string, onSent: () => void = () => {}) {
+  return uploadBlacklist(`http://127.0.0.1:${port}`, KEY, file, { blacklist, type }, onSent);
 }
 
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {

@@ -7,6 +7,7 @@ import * as blacklistStaging from './migrations/0004_blacklist_staging.js';
 import * as bootstrapClaim from './migrations/0005_bootstrap_claim.js';
 import * as commerce from './migrations/0006_commerce.js';
 import * as rateLimits from './migrations/0007_rate_limits.js';
+import * as blacklistGenerations from './migrations/0008_blacklist_generations.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_bootstrap_claim': bootstrapClaim,
   '0006_commerce': commerce,
   '0007_rate_limits': rateLimits,
+  '0008_blacklist_generations': blacklistGenerations,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Table types for every migration, in one place. Datetimes are TEXT `YYYY-MM-DD hh:mm:ss` (UTC),
 // which sorts and compares correctly on both databases; JSON columns are TEXT.
@@ -86,6 +86,8 @@ export interface BlacklistEntriesTable {
   list: string;
   value: string;
   createtime: string;
+  /** 0 unless written by an upload (then its upload id); see migration 0008. */
+  generation: ColumnType<number, number | undefined, number>;
 }
 
 export interface EventsTable {
@@ -218,6 +220,18 @@ export interface BlacklistLocksTable {
   account_id: number;
   list: string;
   updated_at: string;
+  /** Who changes the list right now (an upload id, or a DELETE's token), until held_until. */
+  holder: ColumnType<string | null, string | null | undefined, string | null>;
+  held_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A generation of a list that is not simply live: writing, retired, or made live by an upload. */
+export interface BlacklistGenerationsTable {
+  account_id: number;
+  list: string;
+  generation: number;
+  state: 'writing' | 'live' | 'retired';
+  created_at: string;
 }
 
 export interface OneTimeClaimsTable {
@@ -345,6 +359,7 @@ export interface DB {
   blacklist_uploads: BlacklistUploadsTable;
   blacklist_staging: BlacklistStagingTable;
   blacklist_locks: BlacklistLocksTable;
+  blacklist_generations: BlacklistGenerationsTable;
   products: ProductsTable;
   branches: BranchesTable;
   purchases: PurchasesTable;

@@ -14,6 +14,11 @@ export interface RequestHandler<P = any> {
   step(trx: Kysely<DB>, accountId: number, params: P, limit: number): Promise<number>;
   /** What was asked, in words, for the notification. */
   describe(params: P): string;
+  /**
+   * The rows its steps touch are seen and written by nobody else (a retired blacklist generation):
+   * on PostgreSQL its steps may then be longer (privateStepTargetMs), since they block no reader.
+   */
+  privateRows?: boolean;
 }
 
 /** What services need from the background machinery: a nudge after accepting a request. */

@@ -9,6 +9,7 @@ import type { Mailer } from './mailer.js';
 import { notificationFor } from './notification.js';
 import { MailOutbox } from './outbox.js';
 import { RequestQueue, type RequestRow } from './queue.js';
+import { DEFAULT_PAUSE_MS, StepSizer, pause, privateStepTargetMs } from './stepping.js';
 import type { JobsNotifier, RequestHandler } from './types.js';
 
 export interface WorkerOptions {
@@ -31,26 +32,7 @@ export interface WorkerOptions {
 
 class LostClaim extends Error {}
 
-function nextBatch(batch: number, elapsedMs: number): number {
-  const proposed = (batch * STEP_TARGET_MS) / Math.max(elapsedMs, 0.5);
-  // Move halfway towards the proposal, at most doubling: one slow step (a checkpoint) or one fast
-  // one does not swing the size.
-  const next = Math.min(batch * 2, Math.round((batch + proposed) / 2));
-  return Math.max(MIN_BATCH, Math.min(MAX_BATCH, next));
-}
-
-/**
- * Rows per step of a bulk deletion adapt so that a step lasts about STEP_TARGET_MS: each step is
- * one transaction, and on SQLite (one writer, one synchronous connection) a step's length is what
- * a concurrent API request may have to wait. Larger steps are cheaper per row, so the size is as
- * large as the target allows.
- */
-export const STEP_TARGET_MS = 20;
-const FIRST_BATCH = 1000;
-const MIN_BATCH = 100;
-const MAX_BATCH = 20_000;
-/** Breathing room between steps, so queued API queries run before the next step starts. */
-export const DEFAULT_PAUSE_MS = 5;
+export { DEFAULT_PAUSE_MS, STEP_TARGET_MS } from './stepping.js';
 
 /**
  * Runs background requests and sends notification mail, inside the server process. Several
@@ -151,7 +133,8 @@ export class Worker implements JobsNotifier {
       if (!handler) throw new Error(`no handler for request type ${request.type}`);
       log.info({ resumedAt: Number(request.processed) }, 'background request started');
       let processed = Number(request.processed);
-      let batch = this.fixedBatch ?? FIRST_BATCH;
+      // Rows per step adapt so that a step (one transaction) lasts about STEP_TARGET_MS.
+      const sizer = new StepSizer(handler.privateRows ? { targetMs: privateStepTargetMs(this.options.db) } : {});
       for (;;) {
         if (this.stopping) {
           await this.queue.release(request.id, this.id);
@@ -162,15 +145,15 @@ export class Worker implements JobsNotifier {
         const count = await this.options.db.transaction().execute(async (trx) => {
           const queue = new RequestQueue(trx);
           if (!(await queue.renew(request.id, this.id, this.leaseUntil()))) throw new LostClaim();
-          const n = await handler.step(trx, request.account_id, params, batch);
+          const n = await handler.step(trx, request.account_id, params, this.fixedBatch ?? sizer.size);
           if (n > 0) await queue.addProgress(request.id, this.id, n);
           return n;
         });
         if (count === 0) break;
-        if (this.fixedBatch === undefined) batch = nextBatch(batch, performance.now() - stepStarted);
+        if (this.fixedBatch === undefined) sizer.record(performance.now() - stepStarted);
         processed += count;
         await this.options.afterStep?.(request, processed);
-        await new Promise((resolve) => (this.pauseMs > 0 ? setTimeout(resolve, this.pauseMs) : setImmediate(resolve)));
+        await pause(this.pauseMs);
       }
       const finished = await this.end(request, handler, params, 'done');
       if (finished) log.info({ result: finished.result }, 'background request done');

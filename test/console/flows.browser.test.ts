@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { createRapportClient } from '../../packages/sdk/src/index.js';
 import { pointsOf } from '../helpers/purchases.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
 
@@ -171,6 +172,34 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
       assert.equal(listed.body.payload.blacklisted, true, value);
     }
     await page.getByRole('table', { name: 'Entries of the email list' }).getByRole('cell', { name: values[0]!, exact: true }).waitFor();
+    await done();
+  });
+  test("check a blacklist file first: the page shows the API's dry run and nothing changes", async () => {
+    const { t } = c;
+    const values = Array.from({ length: 300 }, (_, i) => `checked-${i}@example.com`);
+    const csv = Buffer.from(`email\n${values.join('\n')}\nnot-an-address\n`);
+    const before = (await t.get('/apiv3/account/blacklist?blacklist=email&limit=1')).body.payload.total;
+    const sdk = createRapportClient({ baseUrl: c.baseUrl, apiKey: t.key });
+    const expected = await sdk.uploadBlacklist({ file: new Blob([csv]), blacklist: 'email', type: 'delete-create', dryRun: true });
+    assert.ok(expected !== null && 'dry_run' in expected && expected.dry_run, 'a dry run answer');
+    assert.equal(expected.invalid_lines.count, 1);
+
+    const { page, done } = await c.open({ path: '/blacklists' });
+    const upload = page.getByRole('region', { name: 'Upload a CSV file' });
+    await upload.getByLabel('CSV file').setInputFiles({ name: 'checked.csv', mimeType: 'text/csv', buffer: csv });
+    await upload.getByLabel('List', { exact: true }).selectOption('email');
+    await upload.getByLabel('Mode').selectOption('delete-create');
+    await upload.getByRole('button', { name: 'Check the file first' }).click();
+    const check = upload.getByTestId('blacklist-check-file');
+    await check.waitFor({ timeout: 60_000 });
+    const n = (value: number) => value.toLocaleString('en-GB');
+    assert.equal(
+      (await check.locator('p').first().textContent())?.trim(),
+      `${n(expected.lines)} lines read. Uploading it would delete ${n(expected.would_delete.entries)} and add ${n(expected.would_add.entries)} entries of the email list.`,
+    );
+    const invalid = check.getByRole('table');
+    await invalid.getByRole('cell', { name: 'not-an-address', exact: true }).waitFor();
+    assert.equal((await t.get('/apiv3/account/blacklist?blacklist=email&limit=1')).body.payload.total, before, 'a check changes nothing');
     await done();
   });
 });

@@ -4,53 +4,26 @@ import http from 'node:http';
 import net from 'node:net';
 import { describe, it } from 'node:test';
 import { formatDateTime } from '../../src/lib/time.js';
-import { buildTestApp, type RequestOptions, type TestApp } from '../helpers/app.js';
+import { buildTestApp, type RequestOptions } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { createUser } from '../helpers/factories.js';
+import { BLACKLIST_URL, emailList, listValues, postMultipart, stagingRows as countStaging, uploadList, waitFor } from '../helpers/blacklist.js';
 import { BOUNDARY, MULTIPART_TYPE, type Part, blacklistUpload, multipartBody } from '../helpers/multipart.js';
 
 const t = await buildTestApp();
 
-const URL_ = '/apiv3/account/blacklist';
-
-function postMultipart(app: TestApp, body: Buffer, options: RequestOptions = {}) {
-  return app.post(URL_, body, { ...options, headers: { 'content-type': MULTIPART_TYPE, ...(options.headers ?? {}) } });
-}
+const URL_ = BLACKLIST_URL;
 
 function upload(content: string | Buffer, blacklist: string, type: string, options: RequestOptions = {}, app = t) {
-  return postMultipart(app, blacklistUpload(content, blacklist, type), options);
+  return uploadList(app, content, blacklist, type, options);
 }
 
 function uploadParts(parts: Part[], options: RequestOptions = {}) {
   return postMultipart(t, multipartBody(parts), options);
 }
 
-async function values(list: string, options: RequestOptions = {}, app = t): Promise<string[]> {
-  const out: string[] = [];
-  for (let page = 0; ; page++) {
-    const payload = expectOk(await app.get(`${URL_}?blacklist=${list}&limit=100&page=${page}`, options));
-    out.push(...payload.entries.map((entry: { value: string }) => entry.value));
-    if (payload.entries.length < 100) {
-      assert.equal(payload.total, out.length);
-      return out;
-    }
-  }
-}
-
-async function stagingRows(app = t): Promise<{ uploads: number; staged: number }> {
-  const db = app.database.db;
-  const uploads = await db.selectFrom('blacklist_uploads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const staged = await db.selectFrom('blacklist_staging').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { uploads: Number(uploads.n), staged: Number(staged.n) };
-}
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const values = (list: string, options: RequestOptions = {}, app = t) => listValues(app, list, options);
+const stagingRows = (app = t) => countStaging(app);
 
 /** The port of the file's app on a real socket (listening from the first call on). */
 async function listeningPort(): Promise<number> {
@@ -119,7 +92,7 @@ const requestHead = (method: string, path: string, headers: Record<string, strin
     .join('') +
   '\r\n';
 
-const emails = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`);
+const emails = emailList;
 
 describe('POST /account/blacklist', () => {
   it('loads a spreadsheet export: BOM, CRLF, header, quotes, extra columns, blank lines, case and repeats', async () => {

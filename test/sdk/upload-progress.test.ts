@@ -44,6 +44,18 @@ describe('upload progress', () => {
     assert.equal(await listed(), 10);
   });
 
+  test('dryRun: the file is read and checked, the answer says what it would do, nothing changes', async () => {
+    await sdk.uploadBlacklist({ file: csv(5), blacklist: 'email', type: 'delete-create' });
+    const seen: UploadProgress[] = [];
+    const answer = await sdk.uploadBlacklist({ file: csv(8), blacklist: 'email', type: 'delete-create', dryRun: true, onProgress: (p) => seen.push(p) });
+    assert.ok(answer && answer.dry_run === true, JSON.stringify(answer));
+    assert.equal(answer.would_delete.entries, 5);
+    assert.equal(answer.would_add.entries, 8);
+    assert.equal(answer.rejection, null);
+    assert.equal(seen.at(-1)!.loaded, seen.at(-1)!.total);
+    assert.equal(await listed(), 5, 'nothing changed');
+  });
+
   describe('browser (XMLHttpRequest)', () => {
     const used: string[] = [];
     class FetchBackedXhr {

@@ -67,6 +67,8 @@ export interface BlacklistUploadOptions {
    * then goes through XMLHttpRequest (fetch reports no upload progress there), not `options.fetch`.
    */
   onProgress?: (progress: UploadProgress) => void;
+  /** O8: `dry_run=true`: the file is read and checked as for real, nothing changes; the answer says what would. */
+  dryRun?: boolean;
 }
 
 export interface WaitOptions {
@@ -158,7 +160,7 @@ export function createRapportClient(options: RapportClientOptions): RapportClien
 
     async uploadBlacklist(upload) {
       const { body, contentType, replayable } = await blacklistMultipart(upload.file, upload, upload.filename);
-      const url = `${apiBase}/account/blacklist`;
+      const url = `${apiBase}/account/blacklist${upload.dryRun ? '?dry_run=true' : ''}`;
       const progress = upload.onProgress;
       const viaXhr = progress !== undefined && body instanceof Blob && xhrConstructor() !== undefined;
       const send = () =>

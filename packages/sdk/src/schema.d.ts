@@ -583,10 +583,13 @@ export interface paths {
         put?: never;
         /**
          * Load a blacklist from a CSV file
-         * @description multipart/form-data with the parts `file` (CSV, one e-mail or telephone per line), `blacklist` (email|telephone) and `type` (create|delete-create), in any order. The file is streamed, never held in memory; any invalid line rejects the upload with its line number, and nothing changes.
+         * @description multipart/form-data with the parts `file` (CSV, one e-mail or telephone per line), `blacklist` (email|telephone) and `type` (create|delete-create), in any order. The file is streamed, never held in memory; any invalid line rejects the upload with its line number, and nothing changes. With `dry_run=true` in the query (or a `dry_run` part whose value is true) the upload is read and validated as the real one but nothing is written: the payload says how many entries it would delete and add, and lists the invalid lines (the 400 it would answer is in `rejection`).
          */
         post: operations["postAccountBlacklist"];
-        /** Empty a blacklist */
+        /**
+         * Empty a blacklist
+         * @description Empties the list at once; its entries are deleted in the background. With `dry_run=true` (query or body) nothing changes and the payload says how many entries would be deleted.
+         */
         delete: operations["deleteAccountBlacklist"];
         options?: never;
         head?: never;
@@ -10618,7 +10621,10 @@ export interface operations {
     };
     postAccountBlacklist: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10652,13 +10658,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Error */
+            /** @description Applied (payload null), or with dry_run=true what it would do */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        payload: null | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /**
+                             * @description Which list: email or telephone
+                             * @enum {unknown}
+                             */
+                            blacklist: "email" | "telephone";
+                            /** @enum {unknown} */
+                            type: "create" | "delete-create";
+                            /** @description Physical lines read */
+                            lines: number;
+                            would_delete: {
+                                /** @description Entries of the list that would go (delete-create: all of them; create: 0) */
+                                entries: number;
+                            };
+                            would_add: {
+                                /** @description Entries that would be written: the distinct values of the file (for create, only those not listed yet) */
+                                entries: number;
+                            };
+                            invalid_lines: {
+                                count: number;
+                                /** @description The first 20 invalid lines (values over 80 characters shortened) */
+                                first: {
+                                    line: number;
+                                    value: string;
+                                    /** @description Set when the line is not readable CSV */
+                                    problem?: string;
+                                }[];
+                            };
+                            /** @description The 400 message the real upload would answer (it would change nothing), or null when it would apply */
+                            rejection: string | null;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
                 };
             };
             /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
@@ -10793,6 +10837,8 @@ export interface operations {
                 blacklist?: "email" | "telephone";
                 /** @description Accepted as `blacklist` when its value is email or telephone */
                 type?: string;
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
             };
             header?: never;
             path?: never;
@@ -10808,17 +10854,33 @@ export interface operations {
                     blacklist?: "email" | "telephone";
                     /** @description Accepted as `blacklist` when its value is email or telephone */
                     type?: string;
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
                 };
             };
         };
         responses: {
-            /** @description Error */
+            /** @description Emptied (payload null), or with dry_run=true what it would delete */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        payload: null | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description Entries the list holds now, all of which would go */
+                                entries: number;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
                 };
             };
             /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */

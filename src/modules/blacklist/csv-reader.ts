@@ -31,15 +31,26 @@ function describe(error: CsvError): string {
   }
 }
 
+/** The entry point csv-parse's stream and sync parsers both drive (`Parser.api`, not in its types). */
+interface ParserApi {
+  parse(chunk: Buffer | undefined, end: boolean, push: (record: string[]) => void, close: () => void): Error | undefined;
+}
+
+/**
+ * Drives csv-parse's parser synchronously, chunk by chunk. Not through `on_record` (csv-parse then
+ * builds a context object for every record, which cost twice the parsing itself) nor through the
+ * stream (whose 'data' events are not guaranteed to arrive before the next record is parsed, and
+ * the line of each record is read from the parser's counters as the record is handed over).
+ */
 export class CsvFirstColumnReader {
-  private readonly parser: Parser;
-  private readonly done: Promise<void>;
+  private readonly api: ParserApi;
+  private readonly info: Parser['info'];
   /** The physical line the last record ended on. */
   private lastLine = 0;
-  private failed = false;
+  private stopped = false;
 
   constructor(private readonly handlers: RecordHandlers) {
-    this.parser = parse({
+    const parser = parse({
       bom: true,
       delimiter: [',', ';', '\t'],
       record_delimiter: ['\r\n', '\n'],
@@ -48,21 +59,10 @@ export class CsvFirstColumnReader {
       skip_empty_lines: false,
       trim: true,
       max_record_size: MAX_RECORD_CHARS,
-      // Records are handed over here, synchronously, and never queued in the stream.
-      on_record: (record: string[], context) => {
-        this.handlers.value(record[0] ?? '', this.lastLine + 1);
-        this.lastLine = context.lines;
-        return null;
-      },
-    });
-    this.parser.resume();
-    this.done = new Promise((resolve) => {
-      this.parser.once('end', resolve);
-      this.parser.once('error', (error: CsvError) => {
-        this.fail(error);
-        resolve();
-      });
-    });
+    }) as Parser & { api?: ParserApi };
+    if (typeof parser.api?.parse !== 'function') throw new Error('csv-parse no longer exposes Parser.api; see csv-reader.ts');
+    this.api = parser.api;
+    this.info = parser.info;
   }
 
   /** Physical lines read so far. */
@@ -70,26 +70,31 @@ export class CsvFirstColumnReader {
     return this.lastLine;
   }
 
-  /** Reads a chunk of the file; resolves once its records have been handed over. */
-  feed(chunk: Buffer): Promise<void> {
-    if (this.failed) return Promise.resolve();
-    return new Promise((resolve) =>
-      this.parser.write(chunk, (error) => {
-        if (error) this.fail(error as CsvError);
-        resolve();
-      }),
-    );
+  /** Reads a chunk of the file, handing over the records it completes. */
+  feed(chunk: Buffer): void {
+    this.parse(chunk, false);
   }
 
   /** The end of the file: its last record, or the error an unfinished one makes. */
-  async end(): Promise<void> {
-    if (!this.failed) this.parser.end();
-    await this.done;
+  end(): void {
+    this.parse(undefined, true);
   }
 
-  private fail(error: CsvError): void {
-    if (this.failed) return;
-    this.failed = true;
-    this.handlers.malformed(describe(error), this.lastLine + 1);
+  private parse(chunk: Buffer | undefined, end: boolean): void {
+    if (this.stopped) return;
+    const error = this.api.parse(chunk, end, this.push, this.close);
+    if (error) {
+      this.stopped = true;
+      this.handlers.malformed(describe(error as CsvError), this.lastLine + 1);
+    }
   }
+
+  private readonly push = (record: string[]) => {
+    this.handlers.value(record[0] ?? '', this.lastLine + 1);
+    this.lastLine = this.info.lines;
+  };
+
+  private readonly close = () => {
+    this.stopped = true;
+  };
 }

@@ -1,12 +1,22 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { DryRunQuery, emptyDryRunIsAbsent, isDryRun } from '../../http/dry-run.js';
 import { ok } from '../../http/envelope.js';
 import { invalidField } from '../../http/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { type UploadLimits, acceptMultipart, finishUnreadBody, uploadParts } from './multipart.js';
 import { type BlacklistName, isBlacklistName } from './normalise.js';
-import { CheckEnvelope, CheckParams, ListSelector, ListingEnvelope, ListingQuery, NullEnvelope, UploadForm } from './schemas.js';
+import {
+  CheckEnvelope,
+  CheckParams,
+  ClearEnvelope,
+  ClearSelector,
+  ListingEnvelope,
+  ListingQuery,
+  UploadEnvelope,
+  UploadForm,
+} from './schemas.js';
 import { BlacklistService } from './service.js';
 
 type Selector = { blacklist?: BlacklistName; type?: string } | undefined;
@@ -19,7 +29,7 @@ function selectedList(...sources: Selector[]): BlacklistName {
 }
 
 export async function blacklistRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const service = new BlacklistService(context.db, context.clock, context.config.uploadLimitBytes);
+  const service = new BlacklistService(context.db, context.clock, context.config.uploadLimitBytes, context.jobs);
   // Here, so multipart bodies are understood by this module's routes only.
   acceptMultipart(app);
   const limits: UploadLimits = { fileSize: context.config.uploadLimitBytes, files: 5, fields: 20, fieldSize: 1024, parts: 30 };
@@ -35,14 +45,20 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
         description:
           'multipart/form-data with the parts `file` (CSV, one e-mail or telephone per line), `blacklist` ' +
           '(email|telephone) and `type` (create|delete-create), in any order. The file is streamed, never held ' +
-          'in memory; any invalid line rejects the upload with its line number, and nothing changes.',
+          'in memory; any invalid line rejects the upload with its line number, and nothing changes. ' +
+          'With `dry_run=true` in the query (or a `dry_run` part whose value is true) the upload is read and ' +
+          'validated as the real one but nothing is written: the payload says how many entries it would delete ' +
+          'and add, and lists the invalid lines (the 400 it would answer is in `rejection`).',
         consumes: ['multipart/form-data'],
+        querystring: DryRunQuery,
         multipartBody: UploadForm,
-        response: { 200: NullEnvelope },
+        response: { 200: UploadEnvelope },
       },
+      preValidation: emptyDryRunIsAbsent,
     },
     async (request, reply) => {
-      const result = await service.upload(request.accountId, uploadParts(request, limits));
+      const result = await service.upload(request.accountId, uploadParts(request, limits), { dryRun: request.query.dry_run === true });
+      if ('dry_run' in result) return ok(reply, result);
       request.log.info(result, 'blacklist upload applied');
       return ok(reply, null);
     },
@@ -54,17 +70,25 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
       schema: {
         tags: ['blacklist'],
         summary: 'Empty a blacklist',
-        querystring: ListSelector,
-        body: ListSelector,
-        response: { 200: NullEnvelope },
+        description:
+          'Empties the list at once; its entries are deleted in the background. With `dry_run=true` (query or ' +
+          'body) nothing changes and the payload says how many entries would be deleted.',
+        querystring: ClearSelector,
+        body: ClearSelector,
+        response: { 200: ClearEnvelope },
       },
-      // The list name may travel in the query alone: no body is an empty body.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: [
+        // The list name may travel in the query alone: no body is an empty body.
+        async (request) => {
+          request.body ??= {};
+        },
+        emptyDryRunIsAbsent,
+      ],
     },
     async (request, reply) => {
-      await service.clear(request.accountId, selectedList(request.query, request.body));
+      const list = selectedList(request.query, request.body);
+      if (isDryRun(request)) return ok(reply, await service.clearDryRun(request.accountId, list));
+      await service.clear(request.accountId, list);
       return ok(reply, null);
     },
   );

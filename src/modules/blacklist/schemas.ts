@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope } from '../../http/envelope.js';
+import { DryRunField, DryRunResult } from '../../http/dry-run.js';
 import { PageQuery } from '../../http/pagination.js';
 
 export const BlacklistName = Type.Enum(['email', 'telephone'], { description: 'Which list: email or telephone' });
@@ -12,6 +13,9 @@ export const ListSelector = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** L5 + O8: DELETE takes the list (and dry_run) in the query or the body. */
+export const ClearSelector = Type.Object({ ...ListSelector.properties, dry_run: DryRunField }, { additionalProperties: false });
 
 export const ListingQuery = Type.Object(
   {
@@ -45,7 +49,39 @@ export const UploadForm = Type.Object(
   { examples: [{ file: 'email\nana@example.com\nbob@example.com\n', blacklist: 'email', type: 'create' }] },
 );
 
-export const NullEnvelope = Envelope(Type.Null());
+const Count = (description: string) => Type.Object({ entries: Type.Integer({ minimum: 0, description }) });
+
+export const ClearDryRun = DryRunResult({ entries: Type.Integer({ minimum: 0, description: 'Entries the list holds now, all of which would go' }) });
+
+export const UploadDryRun = Type.Object({
+  dry_run: Type.Literal(true),
+  blacklist: BlacklistName,
+  type: Type.Enum(['create', 'delete-create']),
+  lines: Type.Integer({ minimum: 0, description: 'Physical lines read' }),
+  would_delete: Count('Entries of the list that would go (delete-create: all of them; create: 0)'),
+  would_add: Count('Entries that would be written: the distinct values of the file (for create, only those not listed yet)'),
+  invalid_lines: Type.Object({
+    count: Type.Integer({ minimum: 0 }),
+    first: Type.Array(
+      Type.Object({
+        line: Type.Integer({ minimum: 1 }),
+        value: Type.String(),
+        problem: Type.Optional(Type.String({ description: 'Set when the line is not readable CSV' })),
+      }),
+      { description: 'The first 20 invalid lines (values over 80 characters shortened)' },
+    ),
+  }),
+  rejection: Type.Union([Type.String(), Type.Null()], {
+    description: 'The 400 message the real upload would answer (it would change nothing), or null when it would apply',
+  }),
+});
+
+export const ClearEnvelope = Type.Object(Envelope(Type.Union([Type.Null(), ClearDryRun])).properties, {
+  description: 'Emptied (payload null), or with dry_run=true what it would delete',
+});
+export const UploadEnvelope = Type.Object(Envelope(Type.Union([Type.Null(), UploadDryRun])).properties, {
+  description: 'Applied (payload null), or with dry_run=true what it would do',
+});
 
 export const ListingEnvelope = Envelope(
   Type.Object({

@@ -1,11 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { DryRun } from '../../http/dry-run.js';
 import { AppError, BadRequestError, PayloadTooLargeError, invalidField } from '../../http/errors.js';
 import { type Page } from '../../http/pagination.js';
+import { pause, privateStepTargetMs, runInSteps } from '../../jobs/stepping.js';
+import type { JobsNotifier } from '../../jobs/types.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { CsvFirstColumnReader, HEADER_WORDS } from './csv-reader.js';
 import { BLACKLISTS, type BlacklistName, isBlacklistName, normaliseBlacklistValue, normaliseEmail, normaliseTelephone } from './normalise.js';
-import { BlacklistRepository, type EntryRow, type StagedRow, type StagedUpload, type UploadAction } from './repository.js';
+import {
+  BlacklistRepository,
+  type EntryRow,
+  LIST_LEASE_MS,
+  LostUpload,
+  STAGED_PER_STATEMENT,
+  type StagedRow,
+  type StagedUpload,
+  type UploadAction,
+} from './repository.js';
 
 /** A part of the multipart upload, as the HTTP layer hands it over (file parts are streams). */
 export type UploadPart =
@@ -19,18 +31,39 @@ export interface UploadResult {
   added: number;
 }
 
+export interface InvalidLine {
+  line: number;
+  value: string;
+  problem?: string;
+}
+
+/** O8: what an upload would do, read and validated as the real one, nothing written. */
+export interface UploadDryRun {
+  dry_run: true;
+  blacklist: BlacklistName;
+  type: UploadAction;
+  lines: number;
+  would_delete: { entries: number };
+  would_add: { entries: number };
+  invalid_lines: { count: number; first: InvalidLine[] };
+  /** The 400 message the real upload would answer (it would change nothing), or null. */
+  rejection: string | null;
+}
+
+
 const ACTIONS: readonly UploadAction[] = ['create', 'delete-create'];
-/** Rows per staging INSERT at most; 4 parameters each stays far below SQLite's 32,766-parameter limit. */
-const STAGE_BATCH = 4000;
 /**
- * Staged at the end of any chunk that brought at least this many rows: rows then die young (they
- * never wait across network reads), which keeps the garbage collector from growing the heap.
+ * Staged at the end of every chunk, in whole statements of STAGED_PER_STATEMENT rows (the rest waits
+ * for the next chunk): rows die young (they never wait across more than one network read), which
+ * keeps the garbage collector from growing the heap.
  */
-const STAGE_EAGERLY = 500;
 const REPORTED_INVALID = 20;
 const TOUCH_EVERY_MS = 60_000;
 /** An upload untouched this long is abandoned (its process died); the next upload sweeps it. */
 const ABANDONED_AFTER_MS = 60 * 60_000;
+/** A change of a list waits this long at most for another change of the same list to end. */
+const LIST_WAIT_MS = 5 * 60_000;
+const LIST_POLL_MS = 50;
 
 interface Invalid {
   line: number;
@@ -60,17 +93,32 @@ class ListScan {
   }
 }
 
-const quoted = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+const shortened = (value: string) => (value.length > 80 ? `${value.slice(0, 80)}…` : value);
+const quoted = (value: string) => JSON.stringify(shortened(value));
+
+const listBusy = () =>
+  new AppError(503, 'service_unavailable', 'the list is being changed by another request; send it again', { 'retry-after': '5' });
+const stalled = () => new AppError(503, 'service_unavailable', 'the upload stalled and was discarded; send it again', { 'retry-after': '1' });
+
+/** A `dry_run` multipart part: the query parameter's values, as text. */
+function dryRunField(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw invalidField('dry_run', 'must be true or false');
+}
 
 export class BlacklistService {
   private readonly repository: BlacklistRepository;
+  private readonly stepTargetMs: number;
 
   constructor(
     db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly uploadLimitBytes: number,
+    private readonly jobs: JobsNotifier,
   ) {
     this.repository = new BlacklistRepository(db);
+    this.stepTargetMs = privateStepTargetMs(db);
   }
 
   async listEntries(accountId: number, list: BlacklistName, page: Page): Promise<{ total: number; entries: EntryRow[] }> {
@@ -83,18 +131,32 @@ export class BlacklistService {
     return value !== null && (await this.repository.contains(accountId, list, value));
   }
 
-  async clear(accountId: number, list: BlacklistName): Promise<number> {
-    return this.repository.clear(accountId, list, this.now());
+  /**
+   * L5: empties the list at once for every reader (one tiny transaction); its entries are deleted
+   * afterwards by the background worker. Waits while an upload is applying to the same list.
+   */
+  async clear(accountId: number, list: BlacklistName): Promise<void> {
+    const deadline = Date.now() + LIST_WAIT_MS;
+    while (!(await this.repository.clear(accountId, list, this.now()))) {
+      if (Date.now() >= deadline) throw listBusy();
+      await pause(LIST_POLL_MS);
+    }
+    this.jobs.wake();
+  }
+
+  async clearDryRun(accountId: number, list: BlacklistName): Promise<DryRun<{ entries: number }>> {
+    return { dry_run: true, would_delete: { entries: await this.repository.count(accountId, list) } };
   }
 
   /**
    * L1–L4. The file is streamed into a staging area as it arrives, both normalisations of each line
    * side by side (the fields naming the list usually come after the file); once the whole request
-   * has been read and found valid, the staged values replace or extend the list in one transaction.
-   * The staging rows are discarded whatever happens, so a rejected or interrupted upload changes
-   * nothing.
+   * has been read and found valid, the staged values are written, in short steps, into a generation
+   * of the list that no reader sees, and one tiny transaction makes it the list. The staging rows
+   * are discarded whatever happens, so a rejected or interrupted upload changes nothing. A dry run
+   * (O8) does all of that but the last transaction, then deletes what it wrote.
    */
-  async upload(accountId: number, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
+  async upload(accountId: number, parts: AsyncIterable<UploadPart>, options: { dryRun?: boolean } = {}): Promise<UploadResult | UploadDryRun> {
     await this.repository.sweepAbandonedUploads(formatDateTime(new Date(this.clock.now().getTime() - ABANDONED_AFTER_MS)));
     const upload = await this.repository.openUpload(accountId, this.now());
     try {
@@ -125,16 +187,101 @@ export class BlacklistService {
       if (action === undefined) throw invalidField('type', 'is required');
       if (!ACTIONS.includes(action)) throw invalidField('type', 'must be one of "create", "delete-create"');
 
-      const scan = scans.get(list)!;
-      if (scan.invalidCount > 0) throw invalidLines(list, scan);
-      if (scan.valid === 0) throw invalidField('file', 'holds no entry (to empty a list, use DELETE /account/blacklist)');
+      const dryRun = options.dryRun === true || dryRunField(fields.get('dry_run'));
 
-      const added = await upload.apply(list, action, this.now());
-      if (added === undefined) throw new AppError(503, 'service_unavailable', 'the upload stalled and was discarded; send it again', { 'retry-after': '1' });
-      return { list, action, lines, added };
+      const scan = scans.get(list)!;
+      const rejection =
+        scan.invalidCount > 0
+          ? invalidLines(list, scan)
+          : scan.valid === 0
+            ? invalidField('file', 'holds no entry (to empty a list, use DELETE /account/blacklist)')
+            : undefined;
+      if (!dryRun) {
+        if (rejection) throw rejection;
+        return { list, action, lines, added: await this.apply(upload, list, action, false) };
+      }
+      const wouldDelete = rejection || action === 'create' ? 0 : await this.repository.count(accountId, list);
+      const wouldAdd = rejection ? 0 : await this.apply(upload, list, action, true);
+      return {
+        dry_run: true,
+        blacklist: list,
+        type: action,
+        lines,
+        would_delete: { entries: wouldDelete },
+        would_add: { entries: wouldAdd },
+        invalid_lines: {
+          count: scan.invalidCount,
+          first: scan.invalid.map((item) => ({ line: item.line, value: shortened(item.value), ...(item.problem ? { problem: item.problem } : {}) })),
+        },
+        rejection: rejection?.message ?? null,
+      };
     } finally {
       await upload.discard();
     }
+  }
+
+  /**
+   * Writes the staged values of `list` into the upload's own generation, in steps of about
+   * STEP_TARGET_MS (each its own transaction, so other requests run in between), then — unless
+   * this is a dry run — makes it live in one tiny transaction. Holds the list meanwhile, so changes
+   * of one list run one after the other. Returns the entries added.
+   */
+  private async apply(upload: StagedUpload, list: BlacklistName, action: UploadAction, dryRun: boolean): Promise<number> {
+    const hold = !dryRun;
+    await this.beginApply(upload, list, hold);
+    let finished = false;
+    try {
+      let added = 0;
+      const range = await upload.lineRange();
+      if (range) {
+        let from = range.first;
+        await runInSteps(
+          async (size) => {
+            const to = from + size;
+            added += await upload.applyStep(list, action, { from, to }, hold, this.now(), this.leaseUntil());
+            from = to;
+            return from <= range.last;
+          },
+          { first: 2000, targetMs: this.stepTargetMs },
+        );
+      }
+      if (!dryRun) {
+        await upload.finishApply(list, action, this.now());
+        finished = true;
+      }
+      return added;
+    } catch (error) {
+      throw error instanceof LostUpload ? stalled() : error;
+    } finally {
+      if (dryRun) {
+        // Nothing of a dry run stays; should deleting fail, the worker deletes it later.
+        await upload.dropGeneration(list).catch(() => upload.giveUp(this.now()));
+      } else if (!finished) {
+        await upload.giveUp(this.now());
+      }
+      this.jobs.wake();
+    }
+  }
+
+  /** Takes the list (waiting while another change holds it) and opens the upload's generation. */
+  private async beginApply(upload: StagedUpload, list: BlacklistName, hold: boolean): Promise<void> {
+    const deadline = Date.now() + LIST_WAIT_MS;
+    let lastTouch = Date.now();
+    for (;;) {
+      const started = await upload.beginApply(list, hold, this.now(), this.leaseUntil());
+      if (started === 'started') return;
+      if (started === 'gone') throw stalled();
+      if (Date.now() >= deadline) throw listBusy();
+      await pause(LIST_POLL_MS);
+      if (Date.now() - lastTouch >= TOUCH_EVERY_MS) {
+        lastTouch = Date.now();
+        await upload.touch(this.now());
+      }
+    }
+  }
+
+  private leaseUntil(): string {
+    return formatDateTime(new Date(this.clock.now().getTime() + LIST_LEASE_MS));
   }
 
   private async stageFile(
@@ -182,11 +329,12 @@ export class BlacklistService {
     let lastTouch = this.clock.now().getTime();
     for await (const chunk of part.chunks) {
       if (part.truncated()) break;
-      await reader.feed(chunk);
-      if (batch.length >= STAGE_EAGERLY) {
+      reader.feed(chunk);
+      if (batch.length >= STAGED_PER_STATEMENT) {
+        const whole = batch.length - (batch.length % STAGED_PER_STATEMENT);
         const rows = batch;
-        batch = [];
-        for (let i = 0; i < rows.length; i += STAGE_BATCH) await upload.stage(rows.slice(i, i + STAGE_BATCH));
+        batch = rows.slice(whole);
+        await upload.stage(whole === rows.length ? rows : rows.slice(0, whole));
         const now = this.clock.now().getTime();
         if (now - lastTouch >= TOUCH_EVERY_MS) {
           lastTouch = now;
@@ -197,8 +345,8 @@ export class BlacklistService {
     if (part.truncated()) {
       throw new PayloadTooLargeError(`file: exceeds the upload limit of ${describeBytes(this.uploadLimitBytes)}; nothing was changed`);
     }
-    await reader.end();
-    for (let i = 0; i < batch.length; i += STAGE_BATCH) await upload.stage(batch.slice(i, i + STAGE_BATCH));
+    reader.end();
+    await upload.stage(batch);
     return reader.lines;
   }
 

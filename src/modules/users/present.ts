@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 import { normaliseEmail, normaliseTelephone } from '../blacklist/normalise.js';
+import { visibleEntries } from '../blacklist/repository.js';
 import { loadCustomValues } from '../custom-attributes/values.js';
 import type { UserRow } from './repository.js';
 import type { UserObject } from './schemas.js';
@@ -11,8 +12,8 @@ import type { UserObject } from './schemas.js';
 const listedValues = new PreparedQuery<{ accountId: number; list: 'email' | 'telephone'; values: string[] }, { value: string }>(
   'blacklist_entries.listed',
   ['accountId', 'list', 'values'],
-  (db: Kysely<DB>, p) =>
-    db.selectFrom('blacklist_entries').select('value').where('account_id', '=', p.accountId).where('list', '=', p.list).where('value', 'in', p.values),
+  // Only the lists' live generations (migration 0008): an upload applying or a list being emptied is not seen half-way.
+  (db: Kysely<DB>, p) => visibleEntries(db, p.accountId, p.list).select('value').where('value', 'in', p.values),
 );
 
 async function blacklisted(db: Kysely<DB>, accountId: number, list: 'email' | 'telephone', values: string[]) {

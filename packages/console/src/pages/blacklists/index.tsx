@@ -1,12 +1,14 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiMutation, useGet } from '../../api/queries.js';
+import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
+import { useApi } from '../../api/session.js';
 import { useQueryParams } from '../../router.js';
 import { LISTS, type ListName } from './lists.js';
 import { Upload } from './upload.js';
@@ -42,16 +44,37 @@ function CheckValue({ list }: { list: ListName }) {
 }
 
 function Entries({ list, onList }: { list: ListName; onList: (list: string) => void }) {
+  const api = useApi();
   const [page, setPage] = usePage();
   const entries = useGet(LIST_PATH, { params: { query: { blacklist: list, page, limit: PAGE_SIZE } } }, { placeholderData: keepPreviousData });
+  const [emptied, setEmptied] = useState<string | null>(null);
+  const total = entries.data?.total;
   return (
     <Section
       title={`The ${list} list`}
       id="entries"
+      actions={
+        <ConfirmDryRun
+          label={`Empty the ${list} list`}
+          title={`Empty the ${list} list?`}
+          description={`Every entry of the ${list} list is deleted. Customers on it can be e-mailed or texted again.`}
+          preview={() => api.DELETE(LIST_PATH, { params: { query: { blacklist: list, dry_run: true } }, body: {} })}
+          run={() => api.DELETE(LIST_PATH, { params: { query: { blacklist: list } }, body: {} })}
+          confirmLabel="Empty the list"
+          invalidate={[['api', LIST_PATH]]}
+          onDone={() => setEmptied(`The ${list} list was emptied.`)}
+          disabled={total === 0}
+        />
+      }
     >
       <div className="list-picker">
         <SelectField label="Show the list of" name="show" options={LISTS} value={list} onValue={onList} />
       </div>
+      {emptied ? (
+        <p className="notice" role="status">
+          {emptied}
+        </p>
+      ) : null}
       <CheckValue list={list} />
       <QueryView query={entries} loading="Loading the list…" isEmpty={(data) => data.total === 0} empty={`The ${list} list is empty. Upload a CSV file to fill it.`}>
         {(data) => (

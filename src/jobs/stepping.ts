@@ -1,0 +1,77 @@
+import { performance } from 'node:perf_hooks';
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../db/schema-helpers.js';
+
+// Long writes (bulk deletes, blacklist applies and purges) run as a sequence of short transactions.
+// On SQLite there is one writer and better-sqlite3 runs each statement on the event loop, so a
+// step's length is what a concurrent API request may have to wait; the step size adapts so that a
+// step lasts about STEP_TARGET_MS, and each step is followed by a pause in which queued requests run.
+
+/** How long one step (one transaction) should last. */
+export const STEP_TARGET_MS = 20;
+/** Breathing room between steps, so queued API queries run before the next step starts. */
+export const DEFAULT_PAUSE_MS = 5;
+/**
+ * On PostgreSQL a step blocks neither the event loop (the driver is asynchronous) nor readers
+ * (MVCC); what each step costs is its commit and round trips (a 20 ms step inserted only 150-200
+ * blacklist entries there), so steps that only add or remove rows nobody else writes are longer.
+ */
+export const POSTGRES_STEP_TARGET_MS = 200;
+
+/** The step length for work whose rows no other request writes (staging, a list's own generation). */
+export function privateStepTargetMs(db: Kysely<any>): number {
+  return isPostgres(db) ? POSTGRES_STEP_TARGET_MS : STEP_TARGET_MS;
+}
+
+export interface StepSizeOptions {
+  first?: number;
+  min?: number;
+  max?: number;
+  targetMs?: number;
+}
+
+/** Units (rows, lines) per step, adapting to how long the last step took. */
+export class StepSizer {
+  private current: number;
+  private readonly min: number;
+  private readonly max: number;
+  private readonly targetMs: number;
+
+  constructor(options: StepSizeOptions = {}) {
+    this.min = options.min ?? 100;
+    this.max = options.max ?? 20_000;
+    this.targetMs = options.targetMs ?? STEP_TARGET_MS;
+    this.current = options.first ?? 1000;
+  }
+
+  get size(): number {
+    return this.current;
+  }
+
+  /** The last step of `size` units took `elapsedMs`. */
+  record(elapsedMs: number): void {
+    const proposed = (this.current * this.targetMs) / Math.max(elapsedMs, 0.5);
+    // Move halfway towards the proposal, at most doubling: one slow step (a checkpoint) or one fast
+    // one does not swing the size.
+    const next = Math.min(this.current * 2, Math.round((this.current + proposed) / 2));
+    this.current = Math.max(this.min, Math.min(this.max, next));
+  }
+}
+
+export function pause(ms: number = DEFAULT_PAUSE_MS): Promise<void> {
+  return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+}
+
+/**
+ * Runs `step(size)` until it answers false (nothing left), sizing each step to last about
+ * STEP_TARGET_MS and pausing between steps.
+ */
+export async function runInSteps(step: (size: number) => Promise<boolean>, options: StepSizeOptions & { pauseMs?: number } = {}): Promise<void> {
+  const sizer = new StepSizer(options);
+  for (;;) {
+    const started = performance.now();
+    if (!(await step(sizer.size))) return;
+    sizer.record(performance.now() - started);
+    await pause(options.pauseMs);
+  }
+}
