@@ -1,13 +1,10 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PageProps } from './router.js';
 
-// Every page of the console: its path pattern, its entry in the navigation, and its module
+// Every page of the console: its path pattern and its module
 // (loaded when first visited, so the first page loads only what it needs). To add a page: create
-// src/pages/<area>/<page>.tsx with a default export taking PageProps, and add a line here.
-
-export interface PageProps {
-  /** The path's `:name` parts, decoded. */
-  params: Record<string, string>;
-}
+// src/pages/<area>/<page>.tsx with a default export taking PageProps, add a line here, and one in
+// navigation.ts if the page belongs in the main navigation.
 
 export interface PageEntry {
   path: string;
@@ -38,18 +35,4 @@ export const pages: readonly PageEntry[] = [
   { path: '/custom-attributes', component: page(() => import('./pages/custom-attributes/index.js')) },
   { path: '/blacklists', component: page(() => import('./pages/blacklists/index.js')) },
   { path: '/requests', component: page(() => import('./pages/requests/index.js')) },
-];
-
-/** The main navigation, in order. */
-export const navigation: readonly { path: string; label: string }[] = [
-  { path: '/', label: 'Overview' },
-  { path: '/customers', label: 'Customers' },
-  { path: '/catalogue', label: 'Catalogue' },
-  { path: '/purchases', label: 'Purchases' },
-  { path: '/events', label: 'Events' },
-  { path: '/benefits', label: 'Benefits & coupons' },
-  { path: '/categories', label: 'Categories' },
-  { path: '/custom-attributes', label: 'Custom attributes' },
-  { path: '/blacklists', label: 'Blacklists' },
-  { path: '/requests', label: 'Background requests' },
 ];

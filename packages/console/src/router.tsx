@@ -6,6 +6,11 @@ import { type AnchorHTMLAttributes, type MouseEvent, type ReactNode, createConte
 
 export const BASE = import.meta.env.BASE_URL.replace(/\/$/, ''); // "/console"
 
+export interface PageProps {
+  /** The path's `:name` parts, decoded. */
+  params: Record<string, string>;
+}
+
 export interface Location {
   /** The path inside the console, e.g. `/customers/12`. */
   path: string;

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSession } from '../api/session.js';
-import { navigation } from '../pages.js';
+import { navigation } from '../navigation.js';
 import { Link, useIsActive, useLocation } from '../router.js';
 
 // The frame of every signed-in page: a skip link, the banner with the sign-out button, the main

@@ -7,7 +7,7 @@ import { Form, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { Link, navigate } from '../../router.js';
 import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
 import { type Benefit, BenefitForm } from './benefit-form.js';

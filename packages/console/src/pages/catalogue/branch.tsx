@@ -1,7 +1,7 @@
 import { useGet } from '../../api/queries.js';
 import { Page, Section } from '../../components/layout.js';
 import { StatusBadge } from '../../components/states.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { Link, href } from '../../router.js';
 import { type Branch, BranchForm } from './branch-form.js';
 import { DetailView } from './shared.js';

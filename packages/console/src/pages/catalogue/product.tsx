@@ -3,7 +3,7 @@ import { encodeSku } from '@rapport/sdk';
 import { useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Page, Section } from '../../components/layout.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { Link, href, navigate } from '../../router.js';
 import { productPath } from './index.js';
 import { KINDS } from '../custom-attributes/kinds.js';

@@ -3,7 +3,7 @@ import { isNotFound } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
 import { Page } from '../../components/layout.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { Link } from '../../router.js';
 import { AbandonedCarts, Coupons, FamilyMembers, Purchases, UserEvents } from './activity.js';
 import { Points } from './points.js';

@@ -3,7 +3,7 @@ import { type GetResult, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Page, Section } from '../../components/layout.js';
 import { DataTable } from '../../components/table.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { Link, href, navigate } from '../../router.js';
 import { ConfirmDelete, CustomerLink, DetailView, formatNumber } from '../catalogue/shared.js';
 import { productPath } from '../catalogue/index.js';
