@@ -6,7 +6,9 @@
 // connection errors, and whether every refusal carried Retry-After. Targets (issue 9): p99 of
 // served < 250 ms, RSS < 200 MB, every refusal a 429/503 with Retry-After, nothing dropped.
 // Loopback only, bounded: BENCH_SECONDS (default 15) per kind; files under .bench/overload.
-// BENCH_CONNECTIONS (default 2000), BENCH_CLIENT=polite|hammer (one kind only). OVERLOAD_*,
+// BENCH_CONNECTIONS (default 2000), BENCH_CLIENT=polite|hammer (one kind only). BENCH_CLIENT=refusals
+// measures what a refusal costs the server: every request is refused (OVERLOAD_MAX_IN_FLIGHT=1 while
+// the bench holds one request open), the clients hammer, and the server's CPU per answer is the cost. OVERLOAD_*,
 // RATE_LIMIT_PER_MINUTE and DB_POOL_SIZE are passed on to the server, to try other settings;
 // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to the server's node.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,12 +25,18 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const KEY = 'overload-bench-key-0123456789';
 const MB = 1024 * 1024;
 
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
 function rss(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+async function startServer(port: number, settings: Record<string, string>): Promise<ChildProcess> {
   const passed = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(OVERLOAD_|RATE_LIMIT_|DB_POOL_SIZE)/.test(name)));
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join('dist', 'cli.js'), 'serve'], {
@@ -42,6 +50,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       BOOTSTRAP_API_KEY: KEY,
       WORKER_ENABLED: 'false',
       ...passed,
+      ...settings,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -54,7 +63,7 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('the server did not start within 30 s');
 }
 
-type Mode = 'polite' | 'hammer';
+type Mode = 'polite' | 'hammer' | 'refusals';
 const MODES: Mode[] = process.env.BENCH_CLIENT ? [process.env.BENCH_CLIENT as Mode] : ['polite', 'hammer'];
 
 interface LoadResult {
@@ -66,7 +75,13 @@ interface LoadResult {
   errors: number;
   rssBefore: number;
   rssPeak: number;
+  /** Server CPU seconds used during the run. */
+  cpu: number;
+  /** Load average (1 min) at the start and the end. */
+  load: [number, number];
 }
+
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 /**
  * CONNECTIONS clients, one keep-alive connection each, for SECONDS. Each sends its next request as
@@ -76,7 +91,7 @@ interface LoadResult {
  */
 async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
-  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0 };
+  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0, cpu: -cpuSeconds(pid), load: [loadAverage(), 0] };
   result.rssPeak = result.rssBefore;
   const sampler = setInterval(() => (result.rssPeak = Math.max(result.rssPeak, rss(pid))), 100);
   const end = performance.now() + SECONDS * 1000;
@@ -117,6 +132,8 @@ async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> 
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, id) => client(id)));
   clearInterval(sampler);
+  result.cpu += cpuSeconds(pid);
+  result.load[1] = loadAverage();
   agent.destroy();
   result.served.sort((a, b) => a - b);
   result.refused.sort((a, b) => a - b);
@@ -136,6 +153,8 @@ function report(result: LoadResult): void {
   console.log(`  refused (429/503): ${result.refused.length}, p99 ${percentile(result.refused, 99).toFixed(0)} ms; without Retry-After: ${result.refusedWithoutRetryAfter} ${verdict(result.refusedWithoutRetryAfter === 0)}`);
   console.log(`  5xx other than 503: ${otherErrors}; connection errors and timeouts: ${result.errors} ${verdict(otherErrors + result.errors === 0)}`);
   console.log(`  server RSS: ${(result.rssBefore / MB).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (target < 200) ${verdict(peakMb < 200)}`);
+  // CPU per answer depends little on how busy the machine is; the latencies depend on it a lot.
+  console.log(`  server CPU: ${result.cpu.toFixed(1)} s (${((100 * result.cpu) / SECONDS).toFixed(0)}% of a core), ${((1e6 * result.cpu) / Math.max(1, total)).toFixed(0)} µs per answer; load average ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`);
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
@@ -148,8 +167,10 @@ rmSync(DIR, { recursive: true, force: true });
 mkdirSync(DIR, { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = await startServer(port);
+const refusalsOnly = MODES.includes('refusals');
+const server = await startServer(port, refusalsOnly ? { OVERLOAD_MAX_IN_FLIGHT: '1', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } : {});
 const headers = { authorization: `Basic ${KEY}`, 'content-type': 'application/json' };
+let held: http.ClientRequest | undefined;
 try {
   for (let i = 0; i < 200; i++) {
     const body = JSON.stringify({ service_uid: `seed-${i}`, email: `seed${i}@example.com` });
@@ -160,10 +181,18 @@ try {
   for (let i = 0; i < 50; i++) await fetch(`${base}/apiv3/users?limit=25`, { headers });
   console.log(`overload: SQLite, compiled server (node dist/cli.js serve), load from this process over loopback`);
 
+  if (refusalsOnly) {
+    // One request in flight for the whole run (its body never ends): every other one is refused.
+    held = http.request(`${base}/apiv3/users`, { method: 'POST', agent: false, headers: { ...headers, 'content-length': '100' } });
+    held.on('error', () => {});
+    held.write('{"ser');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   const results = [];
   for (const mode of MODES) results.push(await load(base, server.pid!, mode));
   for (const result of results) report(result);
 } finally {
+  held?.destroy();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(DIR, { recursive: true, force: true });
