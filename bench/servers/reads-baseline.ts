@@ -151,10 +151,22 @@ async function customValues(accountId: number, kind: string, ids: number[]): Pro
   return out;
 }
 
-async function blacklisted(accountId: number, listName: string, value: string | null): Promise<boolean> {
-  if (value === null) return false;
-  const rows = await store.all('select "value" from "blacklist_entries" where "account_id" = ? and "list" = ? and "value" in (?)', [accountId, listName, value]);
-  return rows.length > 0;
+// One list's live entries among some values (Rapport's visibleEntries: generations not live are hidden).
+const LISTED =
+  'select "list", "value" from "blacklist_entries" where "blacklist_entries"."account_id" = ? and "blacklist_entries"."list" = ? and ' +
+  '"blacklist_entries"."generation" not in (select "generation" from "blacklist_generations" where "account_id" = ? and "list" = ? and "state" <> ?) and "value" in (?)';
+
+/** Whether the e-mail and the telephone are on their lists: one query for both, as Rapport's presentUsers. */
+async function blacklisted(accountId: number, email: string | null, phone: string | null): Promise<{ email: boolean; telephone: boolean }> {
+  const parts: Array<[string, string]> = [];
+  if (email !== null) parts.push(['email', email]);
+  if (phone !== null) parts.push(['telephone', phone]);
+  if (parts.length === 0) return { email: false, telephone: false };
+  const rows = await store.all(
+    parts.map(() => LISTED).join(' union all '),
+    parts.flatMap(([list, value]) => [accountId, list, accountId, list, 'live', value]),
+  );
+  return { email: rows.some((row) => row.list === 'email'), telephone: rows.some((row) => row.list === 'telephone') };
 }
 
 const eventUser = (user: Row) => ({ userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email });
@@ -231,8 +243,9 @@ async function user(accountId: number, rawId: string) {
   const custom = await customValues(accountId, 'users', [row.id]);
   const email = row.email ? normaliseEmail(row.email) : null;
   const phone = row.telephone ? normaliseTelephone(row.telephone) : null;
-  const emailListed = await blacklisted(accountId, 'email', email);
-  const phoneListed = await blacklisted(accountId, 'telephone', phone);
+  const listed = await blacklisted(accountId, email, phone);
+  const emailListed = listed.email;
+  const phoneListed = listed.telephone;
   const flag = (enabled: number, reason: string | null, listed: boolean): [boolean, string | null] =>
     !enabled ? [false, reason] : listed ? [false, 'blacklist'] : [true, null];
   const [mailing, mailingReason] = flag(row.mailing_enabled, row.mailing_disabled_reason, emailListed);
