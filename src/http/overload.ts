@@ -8,14 +8,20 @@ import { requestId } from './logging.js';
  * `service_unavailable` and `Retry-After` (in the envelope) instead of joining a queue that grows
  * latency and memory without bound. Two signals:
  * - event-loop delay (the signal on SQLite, whose queries run on the event loop), two ways. Within
- *   one turn of the loop: once the requests of the current turn have taken OVERLOAD_EVENT_LOOP_DELAY_MS,
- *   the rest of that turn's requests are refused, so a burst (2,000 clients at once) never holds the
- *   loop much longer than that. Across turns: every SAMPLE_MS
- *   the mean delay of the loop is compared with OVERLOAD_EVENT_LOOP_DELAY_MS. While it is above and
- *   the loop was busy (at least BUSY of the sample), the share of requests admitted shrinks in
- *   proportion (target / delay); once it is below, the share grows back. Admitting a share, rather
- *   than all or nothing, keeps the loop just under the target: requests that are served stay fast,
- *   the rest are refused for a few microseconds each. A delay with an idle loop means other
+ *   one turn of the loop: once the requests of the current turn have taken the turn's budget, the
+ *   rest of that turn's requests are refused, so a burst (2,000 clients at once) never holds the
+ *   loop much longer than OVERLOAD_EVENT_LOOP_DELAY_MS. The budget is that target less the time the
+ *   previous turns spent past their budget (refusing the rest: with clients that ask again at once,
+ *   a turn holds a request from nearly every connection), so the whole turn, refusals included, aims
+ *   at the target; it never falls below half the target, so a flood of refusals cannot starve the
+ *   requests being served. A served request waits at most about two turns. Across turns: every
+ *   SAMPLE_MS the mean delay of the loop, less the mean time the turns spent past their budget, is
+ *   compared with OVERLOAD_EVENT_LOOP_DELAY_MS. While it is above and the loop was busy (at least
+ *   BUSY of the sample), the share of requests admitted shrinks in proportion (target / delay); once
+ *   it is below, the share grows back. Admitting a share, rather than all or nothing, keeps the loop
+ *   just under the target: requests that are served stay fast, the rest are refused for tens of
+ *   microseconds each. The time spent refusing is left out because admitting fewer would not
+ *   shorten it (a refused client may ask again at once). A delay with an idle loop means other
  *   processes hold the CPU; refusing requests would not help there.
  * - requests in flight beyond OVERLOAD_MAX_IN_FLIGHT (the signal on PostgreSQL: requests waiting for
  *   connections or locks) — a hard cap.
@@ -28,8 +34,7 @@ import { requestId } from './logging.js';
  * share the loop with the requests being served. So the decision is taken in the HTTP server's own
  * request listener (`serverFactory`), before Fastify routes the request, builds its request and reply,
  * runs hooks, logs it or reads its body; the answer is one of three pre-serialised envelopes. What a
- * refusal still costs is Node's HTTP parsing and the write (issue 9: a third of the refusal's cost
- * before). Refusals are neither logged one by one nor counted in the per-route request metrics:
+ * refusal still costs is Node's HTTP parsing and the write on the socket. Refusals are neither logged one by one nor counted in the per-route request metrics:
  * `rapport_http_shed_requests_total` counts them, and a warning every REPORT_MS sums them up.
  */
 
@@ -140,10 +145,23 @@ type Marked = IncomingMessage & { [ADMITTED]?: true };
 /** The shedding decision and the refusal, on the raw request and response. One per app. */
 export class LoadShedder {
   private readonly loop: EventLoopMonitor;
-  // Start of the loop turn whose requests are being handled; reset once the turn's I/O is done.
+  // Start of the loop turn whose requests are being handled (0: none yet), its budget in ms, and
+  // when the budget ran out (0: not yet); reset once the turn's I/O is done.
   private turnStart = 0;
+  private turnBudget = 0;
+  private spentAt = 0;
+  /** Time recent turns went on past their budget: rises at once, halves with every turn. */
+  private tailMs = 0;
+  /** Past-budget time and turns since the last sample. */
+  private sampleTail = 0;
+  private sampleTurns = 0;
   private readonly endTurn = () => {
+    const tail = this.spentAt > 0 ? performance.now() - this.spentAt : 0;
+    this.tailMs = tail > this.tailMs ? tail : (this.tailMs + tail) / 2;
+    this.sampleTail += tail;
+    this.sampleTurns += 1;
     this.turnStart = 0;
+    this.spentAt = 0;
   };
   private readonly done = () => {
     this.state.inFlight -= 1;
@@ -167,7 +185,11 @@ export class LoadShedder {
   follow(): () => void {
     if (this.options.eventLoopDelayMs <= 0) return () => {};
     const listener = (sample: Sample) => {
-      this.state.admitted = nextAdmitted(this.state.admitted, sample, this.options.eventLoopDelayMs);
+      const tail = this.sampleTurns > 0 ? this.sampleTail / this.sampleTurns : 0;
+      this.sampleTail = 0;
+      this.sampleTurns = 0;
+      const served = { delayMs: Math.max(0, sample.delayMs - tail), busy: sample.busy };
+      this.state.admitted = nextAdmitted(this.state.admitted, served, this.options.eventLoopDelayMs);
     };
     this.loop.restart();
     this.loop.listeners.add(listener);
@@ -190,9 +212,13 @@ export class LoadShedder {
       const now = performance.now();
       if (this.turnStart === 0) {
         this.turnStart = now;
+        this.turnBudget = Math.max(options.eventLoopDelayMs / 2, options.eventLoopDelayMs - this.tailMs);
         setImmediate(this.endTurn);
       }
-      if (now - this.turnStart > options.eventLoopDelayMs || (state.admitted < 1 && Math.random() >= state.admitted)) reason = 'event_loop_delay';
+      if (now - this.turnStart > this.turnBudget) {
+        if (this.spentAt === 0) this.spentAt = now;
+        reason = 'event_loop_delay';
+      } else if (state.admitted < 1 && Math.random() >= state.admitted) reason = 'event_loop_delay';
     }
     if (reason === undefined || isExempt(request.url ?? '/')) {
       (request as Marked)[ADMITTED] = true;
