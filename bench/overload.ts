@@ -77,6 +77,8 @@ interface LoadResult {
   rssPeak: number;
   /** Server CPU seconds used during the run. */
   cpu: number;
+  /** CPU seconds this process (the load generator) used during the run. */
+  clientCpu: number;
   /** Load average (1 min) at the start and the end. */
   load: [number, number];
 }
@@ -91,7 +93,8 @@ const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' '
  */
 async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
-  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0, cpu: -cpuSeconds(pid), load: [loadAverage(), 0] };
+  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0, cpu: -cpuSeconds(pid), clientCpu: 0, load: [loadAverage(), 0] };
+  const clientCpuBefore = process.cpuUsage();
   result.rssPeak = result.rssBefore;
   const sampler = setInterval(() => (result.rssPeak = Math.max(result.rssPeak, rss(pid))), 100);
   const end = performance.now() + SECONDS * 1000;
@@ -133,6 +136,8 @@ async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> 
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, id) => client(id)));
   clearInterval(sampler);
   result.cpu += cpuSeconds(pid);
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  result.clientCpu = (clientCpu.user + clientCpu.system) / 1e6;
   result.load[1] = loadAverage();
   agent.destroy();
   result.served.sort((a, b) => a - b);
@@ -154,7 +159,7 @@ function report(result: LoadResult): void {
   console.log(`  5xx other than 503: ${otherErrors}; connection errors and timeouts: ${result.errors} ${verdict(otherErrors + result.errors === 0)}`);
   console.log(`  server RSS: ${(result.rssBefore / MB).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (target < 200) ${verdict(peakMb < 200)}`);
   // CPU per answer depends little on how busy the machine is; the latencies depend on it a lot.
-  console.log(`  server CPU: ${result.cpu.toFixed(1)} s (${((100 * result.cpu) / SECONDS).toFixed(0)}% of a core), ${((1e6 * result.cpu) / Math.max(1, total)).toFixed(0)} µs per answer; load average ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`);
+  console.log(`  server CPU: ${result.cpu.toFixed(1)} s (${((100 * result.cpu) / SECONDS).toFixed(0)}% of a core), ${((1e6 * result.cpu) / Math.max(1, total)).toFixed(0)} µs per answer; load generator ${((100 * result.clientCpu) / SECONDS).toFixed(0)}% of a core; load average ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`);
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
