@@ -27,6 +27,30 @@ export interface TimeChartProps {
 
 const PALETTE = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'];
 
+/**
+ * The y axis as wide as its longest label (uPlot's fixed 50 px cut "10,000" to "0,000"): measured
+ * with the axis's own font on the canvas, on uPlot's first two sizing passes.
+ */
+function fitLabels(u: uPlotType, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  // At run time uPlot keeps `font` as [CSS font scaled to the pixel ratio, size] and the last size in `_size`.
+  const axis = u.axes[axisIdx]! as uPlotType.Axis & { _size?: number; font?: unknown };
+  const previous = axis._size;
+  if (cycleNum > 1 && previous !== undefined) return previous;
+  const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  let size = (axis.ticks?.size ?? 10) + (axis.gap ?? 5) + 4;
+  if (longest !== '') {
+    if (Array.isArray(axis.font) && typeof axis.font[0] === 'string') u.ctx.font = axis.font[0];
+    size += u.ctx.measureText(longest).width / devicePixelRatio;
+  }
+  return Math.ceil(size);
+}
+
+/** [first, last], widened evenly to one hour when shorter. */
+function atLeastAnHour(first: number, last: number): [number, number] {
+  const pad = Math.max(0, 3600 - (last - first)) / 2;
+  return [first - pad, last + pad];
+}
+
 const defaultFormatX = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 
 export function TimeChart({ title, x, series, kind = 'line', height = 240, formatX = defaultFormatX, testId }: TimeChartProps) {
@@ -43,18 +67,29 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
     import('./uplot.js').then(
       ({ default: UPlot }) => {
         if (cancelled) return;
-        const paths = kind === 'bars' ? UPlot.paths.bars!({ size: [0.6, 40] }) : kind === 'step' ? UPlot.paths.stepped!({ align: 1 }) : undefined;
+        const bars = kind === 'bars';
+        const paths = bars ? UPlot.paths.bars!({ size: [0.6, 40] }) : kind === 'step' ? UPlot.paths.stepped!({ align: 1 }) : undefined;
+        // Bars stand on 0 (a count axis starting at 5 misleads), and the x scale reaches half a bucket
+        // past the first and last so their bars are not cut in half at the edges.
+        const step = x.length > 1 ? x[1]! - x[0]! : 86_400;
         const options: uPlotType.Options = {
           width: Math.max(280, element.clientWidth),
           height,
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: true } },
+          scales: {
+            // Points within less than an hour (runs recorded in the same second) are shown over an
+            // hour around them: not the 1,000 days uPlot gives a single instant in seconds, nor
+            // ticks every 200 ms.
+            x: { time: true, range: (_u, min, max): uPlotType.Range.MinMax => (bars ? [min - step / 2, max + step / 2] : atLeastAnHour(x[0]!, x.at(-1)!)) },
+            y: bars ? { range: (_u, min, max) => UPlot.rangeNum(Math.min(0, min), Math.max(0, max), 0.1, true) } : {},
+          },
+          axes: [{}, { size: fitLabels }],
           series: [
             {},
             ...series.map((s, i) => {
               const color = s.color ?? PALETTE[i % PALETTE.length]!;
-              return { label: s.label, stroke: color, fill: kind === 'bars' ? `${color}99` : undefined, width: 2, paths, points: { show: x.length < 60 } };
+              return { label: s.label, stroke: color, fill: bars ? `${color}99` : undefined, width: 2, paths, points: { show: !bars && x.length < 60 } };
             }),
           ],
         };

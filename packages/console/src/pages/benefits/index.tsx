@@ -11,7 +11,7 @@ import { Availability, BENEFITS_NAV } from './shared.js';
 export default function BenefitsPage() {
   const benefits = usePagedGet('/benefits/all', undefined);
   return (
-    <Page title="Benefits & coupons" actions={<Link to="/benefits/new">New benefit</Link>}>
+    <Page title="Benefits & coupons" actions={<Link to="/benefits/new" className="button primary">New benefit</Link>}>
       <SubNav label="Benefits and coupons" items={BENEFITS_NAV} />
       <Section title="Benefits">
         <PagedTable

@@ -19,7 +19,7 @@ export default function BranchesPage() {
   const [page, setPage] = usePage();
   const branches = useGet('/branches', { params: { query: { page, limit: PAGE_SIZE, ...bar.query } } }, { placeholderData: keepPreviousData });
   return (
-    <Page title="Branches" actions={<Link to="/catalogue/branches/new">New branch</Link>}>
+    <Page title="Branches" actions={<Link to="/catalogue/branches/new" className="button primary">New branch</Link>}>
       <SubNav label="Catalogue" items={CATALOGUE_NAV} />
       <Section title="Branches">
         <FilterBar label="Filter branches" bar={bar} error={filterError(branches.error, FILTERS)}>

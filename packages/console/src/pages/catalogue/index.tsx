@@ -60,7 +60,7 @@ export default function ProductsPage() {
     { placeholderData: keepPreviousData },
   );
   return (
-    <Page title="Catalogue" actions={<Link to="/catalogue/new">New product</Link>}>
+    <Page title="Catalogue" actions={<Link to="/catalogue/new" className="button primary">New product</Link>}>
       <SubNav label="Catalogue" items={CATALOGUE_NAV} />
       <Section title="Products">
         <FilterBar label="Filter products" bar={bar} error={filterError(products.error, FILTERS)}>
