@@ -5,8 +5,8 @@
 // serves the console when it is built, and the V8 code cache it records should cover that path.
 // Each is mostly one thread, so on two cores this takes about as long as the longest branch instead
 // of the sum (docs/benchmarks.md, "Install time"). The workspaces have no `prepare` of their own,
-// so nothing is built twice. Each build's output is printed as one block when it ends; any failure
-// fails the install, with its output.
+// so nothing is built twice. Each build prints one line when it ends; a failure also prints that
+// build's output and fails the install.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -40,7 +40,8 @@ async function runBranch(branch) {
   for (const build of branch) {
     const result = await run(build);
     process.stdout.write(`prepare: ${result.name} ${result.code === 0 ? 'built' : `FAILED (exit ${result.code})`} in ${(result.ms / 1000).toFixed(1)} s\n`);
-    for (const line of result.output.trimEnd().split('\n')) if (line.trim() !== '') process.stdout.write(`  ${result.name} | ${line}\n`);
+    // A build's own report (vite's table of chunks, ...) only when it failed: one line each otherwise.
+    if (result.code !== 0) for (const line of result.output.trimEnd().split('\n')) process.stdout.write(`  ${result.name} | ${line}\n`);
     results.push(result);
     if (result.code !== 0) break;
   }
