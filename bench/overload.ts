@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { freePort } from './lib/ports.js';
 
 const ROOT = process.cwd();
@@ -79,6 +79,8 @@ interface LoadResult {
   cpu: number;
   /** CPU seconds this process (the load generator) used during the run. */
   clientCpu: number;
+  /** The load generator's own event-loop delay, p99 in ms: latency it adds to every measurement. */
+  clientDelayP99: number;
   /** Load average (1 min) at the start and the end. */
   load: [number, number];
 }
@@ -93,8 +95,10 @@ const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' '
  */
 async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
-  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0, cpu: -cpuSeconds(pid), clientCpu: 0, load: [loadAverage(), 0] };
+  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0, cpu: -cpuSeconds(pid), clientCpu: 0, clientDelayP99: 0, load: [loadAverage(), 0] };
   const clientCpuBefore = process.cpuUsage();
+  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+  clientDelay.enable();
   result.rssPeak = result.rssBefore;
   const sampler = setInterval(() => (result.rssPeak = Math.max(result.rssPeak, rss(pid))), 100);
   const end = performance.now() + SECONDS * 1000;
@@ -138,6 +142,8 @@ async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> 
   result.cpu += cpuSeconds(pid);
   const clientCpu = process.cpuUsage(clientCpuBefore);
   result.clientCpu = (clientCpu.user + clientCpu.system) / 1e6;
+  clientDelay.disable();
+  result.clientDelayP99 = clientDelay.percentile(99) / 1e6;
   result.load[1] = loadAverage();
   agent.destroy();
   result.served.sort((a, b) => a - b);
@@ -159,7 +165,7 @@ function report(result: LoadResult): void {
   console.log(`  5xx other than 503: ${otherErrors}; connection errors and timeouts: ${result.errors} ${verdict(otherErrors + result.errors === 0)}`);
   console.log(`  server RSS: ${(result.rssBefore / MB).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (target < 200) ${verdict(peakMb < 200)}`);
   // CPU per answer depends little on how busy the machine is; the latencies depend on it a lot.
-  console.log(`  server CPU: ${result.cpu.toFixed(1)} s (${((100 * result.cpu) / SECONDS).toFixed(0)}% of a core), ${((1e6 * result.cpu) / Math.max(1, total)).toFixed(0)} µs per answer; load generator ${((100 * result.clientCpu) / SECONDS).toFixed(0)}% of a core; load average ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`);
+  console.log(`  server CPU: ${result.cpu.toFixed(1)} s (${((100 * result.cpu) / SECONDS).toFixed(0)}% of a core), ${((1e6 * result.cpu) / Math.max(1, total)).toFixed(0)} µs per answer; load generator ${((100 * result.clientCpu) / SECONDS).toFixed(0)}% of a core (its event-loop delay p99 ${result.clientDelayP99.toFixed(0)} ms); load average ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`);
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
