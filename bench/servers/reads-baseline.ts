@@ -338,7 +338,7 @@ async function purchases(accountId: number, query: Record<string, string | undef
 const CATEGORY_PATH = `
     with recursive up(start_id, id, parent_id, depth) as (
       select id, id, parent_id, 0 from categories
-      where account_id = ? and id in (?)
+      where +account_id = ? and id in (?)
       union all
       select up.start_id, c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id
       where c.account_id = ?

@@ -8,6 +8,7 @@ import * as bootstrapClaim from './migrations/0005_bootstrap_claim.js';
 import * as commerce from './migrations/0006_commerce.js';
 import * as rateLimits from './migrations/0007_rate_limits.js';
 import * as blacklistGenerations from './migrations/0008_blacklist_generations.js';
+import * as foreignKeyIndexes from './migrations/0009_foreign_key_indexes.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_commerce': commerce,
   '0007_rate_limits': rateLimits,
   '0008_blacklist_generations': blacklistGenerations,
+  '0009_foreign_key_indexes': foreignKeyIndexes,
 };
 
 /**

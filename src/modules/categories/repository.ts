@@ -68,7 +68,11 @@ export class CategoriesRepository {
   }
 }
 
-/** `tree(id, depth)`: the subtree under `rootId`, or every tree of the account when null. */
+/**
+ * `tree(id, depth)`: the subtree under `rootId`, or every tree of the account when null. Children
+ * are found by `parent_id` (`+account_id`: SQLite otherwise walked the account's whole
+ * (account_id, parent_id) index for each category of the tree — 2,000 categories took 110 ms).
+ */
 function subtree(accountId: number, rootId: number | null) {
   const start =
     rootId === null
@@ -77,7 +81,7 @@ function subtree(accountId: number, rootId: number | null) {
   return sql`with recursive tree(id, depth) as (
         ${start}
         union all
-        select c.id, tree.depth + 1 from categories c join tree on c.parent_id = tree.id
-        where c.account_id = ${accountId}
+        select c.id, tree.depth + 1 from tree join categories c on c.parent_id = tree.id
+        where +c.account_id = ${accountId}
       )`;
 }

@@ -92,12 +92,12 @@ export class ProductsRepository {
   list(accountId: number, filter: ProductFilter, page: Page): Promise<ProductRow[]> {
     let query = this.db.selectFrom('products').selectAll().where('account_id', '=', accountId);
     if (filter.categoryCode !== undefined) {
-      // The category and its descendants at any depth.
+      // The category and its descendants at any depth, children by parent_id (see categories' subtree).
       const subtree = sql<number>`(
         with recursive tree(id) as (
           select id from categories where account_id = ${accountId} and code = ${filter.categoryCode}
           union all
-          select c.id from categories c join tree on c.parent_id = tree.id where c.account_id = ${accountId}
+          select c.id from tree join categories c on c.parent_id = tree.id where +c.account_id = ${accountId}
         )
         select id from tree)`;
       query = query.where('category_id', 'in', subtree);
