@@ -28,6 +28,7 @@ import { requestId } from './logging.js';
  * 503 rather than 429: the server, not the client, is the cause; the platform's client retries 503
  * with exponential backoff. Retry-After is 1–3 s at random so refused clients do not return in step.
  * /health, /ready and /metrics are never shed: an orchestrator must not kill or blind a busy process.
+ * Nor is the web console's page and its static files (its API calls are).
  *
  * Refusing must cost far less than serving: under overload most requests are refused, and a client
  * that asks again at once (not every client waits as told) sends thousands a second whose refusals
@@ -43,6 +44,7 @@ const RESOLUTION_MS = 10;
 /** Event-loop utilisation over the sample at or above which a delay counts as this process's own overload. */
 const BUSY = 0.9;
 const EXEMPT = new Set(['/health', '/ready', '/metrics']);
+const CONSOLE = '/console';
 /** While requests are being refused, one warning line per this period sums them up. */
 const REPORT_MS = 10_000;
 
@@ -135,7 +137,10 @@ function isExempt(url: string): boolean {
   let start = 0;
   while (start < end - 1 && url.charCodeAt(start + 1) === 47) start += 1;
   if (end - start > 1 && url.charCodeAt(end - 1) === 47) end -= 1;
-  return EXEMPT.has(url.slice(start, end));
+  const path = url.slice(start, end);
+  // The console's page and files: refusing them breaks the page (a stylesheet that never loads), and
+  // they are static, served from memory-mapped disk; its API calls are shed like any other.
+  return EXEMPT.has(path) || path === CONSOLE || path.startsWith(`${CONSOLE}/`);
 }
 
 /** Set on a request the shedder has admitted, so the fallback hook does not decide twice. */

@@ -107,9 +107,10 @@ describe('load shedding', () => {
         request.on('error', reject);
         request.end(body);
       });
+    let slow: http.ClientRequest | undefined;
     try {
       // One request in flight (its body never comes) makes any other one too many.
-      const slow = http.request(`${base}/apiv3/users`, { method: 'POST', agent: false, headers: { authorization: `Basic ${suite.key}`, 'content-type': 'application/json', 'content-length': '100' } });
+      slow = http.request(`${base}/apiv3/users`, { method: 'POST', agent: false, headers: { authorization: `Basic ${suite.key}`, 'content-type': 'application/json', 'content-length': '100' } });
       slow.on('error', () => {});
       slow.flushHeaders();
       // Malformed JSON: parsed, it would be a 400; refused first, it is the 503.
@@ -119,6 +120,11 @@ describe('load shedding', () => {
       // the probes are never shed, whatever the query or a trailing slash
       assert.equal((await send(base, '/health?probe=1')).status, 200);
       assert.equal((await send(base, '/ready/')).status, 200);
+      // nor the console's page (its API calls are shed like any other request)
+      const consolePage = await send(base, '/console/');
+      assert.equal(consolePage.status, 200);
+      assert.match(String(consolePage.headers['content-type']), /^text\/html/);
+      expectShed(await send(base, '/apiv3/users', suite.key));
 
       slow.destroy();
       // The same connection (its unread body discarded) serves the next request.
@@ -127,6 +133,7 @@ describe('load shedding', () => {
       assert.equal(served.body.code, 'ok');
       assert.equal(served.socket, refused.socket, 'the keep-alive connection was reused');
     } finally {
+      slow?.destroy(); // a failed assertion must not leave app.close() waiting for it
       agent.destroy();
       await app.close();
     }
