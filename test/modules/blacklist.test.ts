@@ -110,6 +110,28 @@ describe('POST /account/blacklist', () => {
     assert.deepEqual(await stagingRows(), { uploads: 0, staged: 0 });
   });
 
+  it('reads a file of several 64 KiB slices whole: multi-byte characters and quoted line breaks across their edges', async () => {
+    // The server reads large chunks in 64 KiB slices (yielding between them); make the 64 KiB
+    // boundary fall inside a two-byte character of a quoted note that also spans lines.
+    const build = (pad: number) => {
+      const lines = ['email,note'];
+      for (let i = 0; i < 3000; i++) lines.push(`slice${i}@example.com,"${'x'.repeat(i === 0 ? pad : 0)}Núñez úú\nsegunda línea"`);
+      return Buffer.from(lines.join('\r\n') + '\r\n');
+    };
+    let pad = 0;
+    while ((build(pad)[65_536]! & 0xc0) !== 0x80) pad += 1; // a continuation byte: mid-character
+    const file = build(pad);
+    assert.ok(file.length > 2 * 65_536);
+    expectOk(await upload(file, 'email', 'delete-create'));
+    const listed = await values('email');
+    assert.equal(listed.length, 3000);
+    assert.equal(listed[0], 'slice0@example.com');
+    assert.equal(listed.at(-1), 'slice2999@example.com');
+    // physical line numbers stay right past the slices: each record spans two lines
+    const broken = Buffer.concat([file, Buffer.from('not-an-address,"a\nb"\r\n')]);
+    expectError(await upload(broken, 'email', 'delete-create'), 400, 'bad_request', /line 6002\b/);
+  });
+
   it('reads CSV: quoted cells spanning lines, mixed separators and line endings, empty first columns', async () => {
     const file =
       'Email,Notes\n' +
