@@ -58,6 +58,46 @@ export class StepSizer {
   }
 }
 
+/**
+ * Turns for the steps of a process's long writes. On SQLite one step runs at a time and the next
+ * step of any long write starts only DEFAULT_PAUSE_MS after the last one ended: each long write
+ * pausing between its own steps was not enough, two of them side by side (an upload removing its
+ * staged rows while the worker purged the list it replaced) kept the connection busy back to back
+ * and reads waited 120-280 ms (issue 9, item 7). On PostgreSQL steps block neither the event loop
+ * nor readers, and long writes run side by side.
+ * A step must not wait for a turn itself (no long write inside a step): it would wait for ever.
+ */
+export class StepTurns {
+  private tail: Promise<void> = Promise.resolve();
+  private lastEnd = 0;
+
+  constructor(private readonly oneAtATime: boolean) {}
+
+  async run<T>(step: () => Promise<T>): Promise<T> {
+    if (!this.oneAtATime) return step();
+    const previous = this.tail;
+    let release!: () => void;
+    this.tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      const wait = this.lastEnd + DEFAULT_PAUSE_MS - performance.now();
+      if (wait > 0) await pause(Math.ceil(wait));
+      return await step();
+    } finally {
+      this.lastEnd = performance.now();
+      release();
+    }
+  }
+}
+
+const sqliteTurns = new StepTurns(true);
+const sideBySide = new StepTurns(false);
+
+/** The turns the long writes on `db` take (one set for every SQLite database of the process). */
+export function stepTurns(db: Kysely<any>): StepTurns {
+  return isPostgres(db) ? sideBySide : sqliteTurns;
+}
+
 export function pause(ms: number = DEFAULT_PAUSE_MS): Promise<void> {
   return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
 }
@@ -66,11 +106,15 @@ export function pause(ms: number = DEFAULT_PAUSE_MS): Promise<void> {
  * Runs `step(size)` until it answers false (nothing left), sizing each step to last about
  * STEP_TARGET_MS and pausing between steps.
  */
-export async function runInSteps(step: (size: number) => Promise<boolean>, options: StepSizeOptions & { pauseMs?: number } = {}): Promise<void> {
+export async function runInSteps(
+  turns: StepTurns,
+  step: (size: number) => Promise<boolean>,
+  options: StepSizeOptions & { pauseMs?: number } = {},
+): Promise<void> {
   const sizer = new StepSizer(options);
   for (;;) {
     const started = performance.now();
-    if (!(await step(sizer.size))) return;
+    if (!(await turns.run(() => step(sizer.size)))) return;
     sizer.record(performance.now() - started);
     await pause(options.pauseMs);
   }

@@ -9,7 +9,7 @@ import type { Mailer } from './mailer.js';
 import { notificationFor } from './notification.js';
 import { MailOutbox } from './outbox.js';
 import { RequestQueue, type RequestRow } from './queue.js';
-import { DEFAULT_PAUSE_MS, StepSizer, pause, privateStepTargetMs } from './stepping.js';
+import { DEFAULT_PAUSE_MS, StepSizer, pause, privateStepTargetMs, stepTurns } from './stepping.js';
 import type { JobsNotifier, RequestHandler } from './types.js';
 
 export interface WorkerOptions {
@@ -135,6 +135,7 @@ export class Worker implements JobsNotifier {
       let processed = Number(request.processed);
       // Rows per step adapt so that a step (one transaction) lasts about STEP_TARGET_MS.
       const sizer = new StepSizer(handler.privateRows ? { targetMs: privateStepTargetMs(this.options.db) } : {});
+      const turns = stepTurns(this.options.db);
       for (;;) {
         if (this.stopping) {
           await this.queue.release(request.id, this.id);
@@ -142,13 +143,13 @@ export class Worker implements JobsNotifier {
           return false;
         }
         const stepStarted = performance.now();
-        const count = await this.options.db.transaction().execute(async (trx) => {
+        const count = await turns.run(() => this.options.db.transaction().execute(async (trx) => {
           const queue = new RequestQueue(trx);
           if (!(await queue.renew(request.id, this.id, this.leaseUntil()))) throw new LostClaim();
           const n = await handler.step(trx, request.account_id, params, this.fixedBatch ?? sizer.size);
           if (n > 0) await queue.addProgress(request.id, this.id, n);
           return n;
-        });
+        }));
         if (count === 0) break;
         if (this.fixedBatch === undefined) sizer.record(performance.now() - stepStarted);
         processed += count;

@@ -2,7 +2,7 @@ import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB } from '../../db/types.js';
 import { RequestQueue } from '../../jobs/queue.js';
-import { privateStepTargetMs, runInSteps } from '../../jobs/stepping.js';
+import { privateStepTargetMs, runInSteps, stepTurns } from '../../jobs/stepping.js';
 import type { BlacklistName } from './normalise.js';
 
 export type UploadAction = 'create' | 'delete-create';
@@ -493,7 +493,7 @@ export class StagedUpload {
 
   /** A dry run's generation: deleted here, in steps, and forgotten; nothing of it is left. */
   async dropGeneration(list: BlacklistName): Promise<void> {
-    await runInSteps(async (size) => (await deleteGenerationRows(this.db, this.accountId, list, this.id, size)) > 0, {
+    await runInSteps(stepTurns(this.db), async (size) => (await deleteGenerationRows(this.db, this.accountId, list, this.id, size)) > 0, {
       first: 2000,
       targetMs: privateStepTargetMs(this.db),
     });
@@ -512,6 +512,7 @@ export class StagedUpload {
     if (range) {
       let from = range.first;
       await runInSteps(
+        stepTurns(this.db),
         async (size) => {
           await this.db
             .deleteFrom('blacklist_staging')

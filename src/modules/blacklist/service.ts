@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.js';
 import type { DryRun } from '../../http/dry-run.js';
 import { AppError, BadRequestError, PayloadTooLargeError, invalidField } from '../../http/errors.js';
 import { type Page } from '../../http/pagination.js';
-import { STEP_TARGET_MS, pause, privateStepTargetMs, runInSteps } from '../../jobs/stepping.js';
+import { STEP_TARGET_MS, type StepTurns, pause, privateStepTargetMs, runInSteps, stepTurns } from '../../jobs/stepping.js';
 import type { JobsNotifier } from '../../jobs/types.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { CsvFirstColumnReader, HEADER_WORDS } from './csv-reader.js';
@@ -114,6 +114,7 @@ function dryRunField(value: string | undefined): boolean {
 export class BlacklistService {
   private readonly repository: BlacklistRepository;
   private readonly stepTargetMs: number;
+  private readonly turns: StepTurns;
 
   constructor(
     db: Kysely<DB>,
@@ -123,6 +124,7 @@ export class BlacklistService {
   ) {
     this.repository = new BlacklistRepository(db);
     this.stepTargetMs = privateStepTargetMs(db);
+    this.turns = stepTurns(db);
   }
 
   async listEntries(accountId: number, list: BlacklistName, page: Page): Promise<{ total: number; entries: EntryRow[] }> {
@@ -240,6 +242,7 @@ export class BlacklistService {
       if (range) {
         let from = range.first;
         await runInSteps(
+          this.turns,
           async (size) => {
             const to = from + size;
             added += await upload.applyStep(list, action, { from, to }, hold, this.now(), this.leaseUntil());
