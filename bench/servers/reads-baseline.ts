@@ -40,7 +40,7 @@ function sqliteStore(file: string): Store {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
-  connection.pragma('cache_size = -32768');
+  connection.pragma('cache_size = -16384');
   const statements = new Map<string, SQLite.Statement>();
   return {
     all(sql, params) {

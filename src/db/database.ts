@@ -57,10 +57,12 @@ function openSqlite(filename: string, busyTimeoutMs: number): Database {
   connection.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   connection.pragma('foreign_keys = ON');
   // The default 2 MB page cache makes every index touch of a million-row table a system call;
-  // 32 MB keeps the hot index pages of user_events in memory (bulk deletes, listings) while keeping
-  // the process small. Temporary b-trees (large sorts, e.g. applying a 3M-line blacklist upload)
+  // 16 MB keeps the hot index pages of user_events in memory (a bulk delete of 500,000 of 1M rows:
+  // 3.1-3.2 s, against 3.6-3.9 s with 32 MB) while keeping the process small: the cache fills
+  // during any large write, and 32 MB of it took a 100 MiB blacklist upload past its 50 MB memory
+  // budget (docs/benchmarks.md). Temporary b-trees (large sorts, e.g. applying a 3M-line blacklist upload)
   // stay on disk: in memory they grew the process by their whole size.
-  connection.pragma('cache_size = -32768');
+  connection.pragma('cache_size = -16384');
   const db = createSqliteKysely<DB>(connection);
   return {
     db,
