@@ -6,7 +6,7 @@
 // connection errors, and whether every refusal carried Retry-After. Targets (issue 9): p99 of
 // served < 250 ms, RSS < 200 MB, every refusal a 429/503 with Retry-After, nothing dropped.
 // Loopback only, bounded: BENCH_SECONDS (default 15) per kind; files under .bench/overload.
-// BENCH_CONNECTIONS (default 2000), BENCH_CLIENT=polite|hammer (one kind only). BENCH_CLIENT=refusals
+// BENCH_CONNECTIONS (default 2000), BENCH_RAMP_MS (default 0: all clients start at once; else spread over it), BENCH_CLIENT=polite|hammer (one kind only). BENCH_CLIENT=refusals
 // measures what a refusal costs the server: every request is refused (OVERLOAD_MAX_IN_FLIGHT=1 while
 // the bench holds one request open), the clients hammer, and the server's CPU per answer is the cost. OVERLOAD_*,
 // RATE_LIMIT_PER_MINUTE and DB_POOL_SIZE are passed on to the server, to try other settings;
@@ -22,6 +22,7 @@ const ROOT = process.cwd();
 const DIR = join(ROOT, '.bench', 'overload');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
+const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 0);
 const KEY = 'overload-bench-key-0123456789';
 const MB = 1024 * 1024;
 
@@ -29,6 +30,19 @@ const MB = 1024 * 1024;
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+/**
+ * Connections waiting in the listening socket's accept queue (the kernel has completed their
+ * handshake; the server has not accepted them yet): rx_queue of the LISTEN row in /proc/net/tcp.
+ */
+function acceptQueue(port: number): number {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[1] === local && fields[3] === '0A') return Number.parseInt(fields[4]!.split(':')[1]!, 16);
+  }
+  return 0;
 }
 
 function rss(pid: number): number {
@@ -83,6 +97,9 @@ interface LoadResult {
   clientDelayP99: number;
   /** Load average (1 min) at the start and the end. */
   load: [number, number];
+  /** Most connections seen waiting to be accepted, and for how long any were (sampled every 100 ms). */
+  acceptQueueMax: number;
+  acceptQueueSeconds: number;
 }
 
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
@@ -95,12 +112,18 @@ const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' '
  */
 async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
-  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0, cpu: -cpuSeconds(pid), clientCpu: 0, clientDelayP99: 0, load: [loadAverage(), 0] };
+  const result: LoadResult = { mode, statuses: new Map(), served: [], refused: [], refusedWithoutRetryAfter: 0, errors: 0, rssBefore: rss(pid), rssPeak: 0, cpu: -cpuSeconds(pid), clientCpu: 0, clientDelayP99: 0, load: [loadAverage(), 0], acceptQueueMax: 0, acceptQueueSeconds: 0 };
   const clientCpuBefore = process.cpuUsage();
   const clientDelay = monitorEventLoopDelay({ resolution: 10 });
   clientDelay.enable();
   result.rssPeak = result.rssBefore;
-  const sampler = setInterval(() => (result.rssPeak = Math.max(result.rssPeak, rss(pid))), 100);
+  const port = Number(new URL(base).port);
+  const sampler = setInterval(() => {
+    result.rssPeak = Math.max(result.rssPeak, rss(pid));
+    const waiting = acceptQueue(port);
+    result.acceptQueueMax = Math.max(result.acceptQueueMax, waiting);
+    if (waiting > 0) result.acceptQueueSeconds += 0.1;
+  }, 100);
   const end = performance.now() + SECONDS * 1000;
   let written = 0;
   const send = (index: number) =>
@@ -121,6 +144,8 @@ async function load(base: string, pid: number, mode: Mode): Promise<LoadResult> 
       request.end(body);
     });
   const client = async (id: number) => {
+    // BENCH_RAMP_MS spreads the clients' start: the later ones connect to a server already busy.
+    await new Promise((resolve) => setTimeout(resolve, (id * RAMP_MS) / CONNECTIONS));
     for (let index = id; performance.now() < end; index++) {
       try {
         const answer = await send(index);
@@ -163,6 +188,7 @@ function report(result: LoadResult): void {
   console.log(`  served: ${result.served.length} (${(result.served.length / SECONDS).toFixed(0)}/s), p50 ${percentile(result.served, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 250) ${verdict(p99 < 250)}`);
   console.log(`  refused (429/503): ${result.refused.length}, p99 ${percentile(result.refused, 99).toFixed(0)} ms; without Retry-After: ${result.refusedWithoutRetryAfter} ${verdict(result.refusedWithoutRetryAfter === 0)}`);
   console.log(`  5xx other than 503: ${otherErrors}; connection errors and timeouts: ${result.errors} ${verdict(otherErrors + result.errors === 0)}`);
+  console.log(`  accept queue: up to ${result.acceptQueueMax} connections waiting to be accepted; some waiting during ${result.acceptQueueSeconds.toFixed(1)} s of the run`);
   console.log(`  server RSS: ${(result.rssBefore / MB).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (target < 200) ${verdict(peakMb < 200)}`);
   // CPU per answer depends little on how busy the machine is; the latencies depend on it a lot.
   console.log(`  server CPU: ${result.cpu.toFixed(1)} s (${((100 * result.cpu) / SECONDS).toFixed(0)}% of a core), ${((1e6 * result.cpu) / Math.max(1, total)).toFixed(0)} µs per answer; load generator ${((100 * result.clientCpu) / SECONDS).toFixed(0)}% of a core (its event-loop delay p99 ${result.clientDelayP99.toFixed(0)} ms); load average ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`);
