@@ -9,6 +9,7 @@ import * as commerce from './migrations/0006_commerce.js';
 import * as rateLimits from './migrations/0007_rate_limits.js';
 import * as blacklistGenerations from './migrations/0008_blacklist_generations.js';
 import * as foreignKeyIndexes from './migrations/0009_foreign_key_indexes.js';
+import * as blacklistGenerationEntries from './migrations/0010_blacklist_generation_entries.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_rate_limits': rateLimits,
   '0008_blacklist_generations': blacklistGenerations,
   '0009_foreign_key_indexes': foreignKeyIndexes,
+  '0010_blacklist_generation_entries': blacklistGenerationEntries,
 };
 
 /**

@@ -232,6 +232,8 @@ export interface BlacklistGenerationsTable {
   generation: number;
   state: 'writing' | 'live' | 'retired';
   created_at: string;
+  /** Entries the generation holds once live (0 until then; not kept for generation 0). */
+  entries: Generated<number>;
 }
 
 export interface OneTimeClaimsTable {

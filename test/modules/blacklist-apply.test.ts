@@ -276,3 +276,52 @@ describe('a process killed while applying', () => {
     }
   });
 });
+
+describe("a list's size", () => {
+  /** The size as counting every visible entry finds it (what `total` answered before migration 0010). */
+  async function counted(list: 'email' | 'telephone'): Promise<number> {
+    const row = await visibleEntries(t.database.db, t.accountId, list)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('is what each upload added plus the entries written before generations, without counting the list', async () => {
+    const before = await counted('telephone'); // earlier tests of this file may have left entries
+    assert.equal(await total('telephone'), before);
+    const now = formatDateTime(new Date());
+    await t.database.db
+      .insertInto('blacklist_entries')
+      .values(['5491100000001', '5491100000002', '5491100000003'].map((value) => ({ account_id: t.accountId, list: 'telephone', value, createtime: now })))
+      .execute();
+    assert.equal(await total('telephone'), before + 3);
+
+    // Two new values and one already listed: the upload's generation records the two it added.
+    expectOk(await uploadList(t, '5491100000003\n5491100000004\n5491100000005\n', 'telephone', 'create'));
+    assert.equal(await total('telephone'), before + 5);
+    const newest = await t.database.db
+      .selectFrom('blacklist_generations')
+      .select(['state', 'entries'])
+      .where('account_id', '=', t.accountId)
+      .where('list', '=', 'telephone')
+      .orderBy('generation', 'desc')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual([newest.state, Number(newest.entries)], ['live', 2]);
+    // The same file again adds nothing.
+    expectOk(await uploadList(t, '5491100000003\n5491100000004\n5491100000005\n', 'telephone', 'create'));
+    assert.equal(await total('telephone'), before + 5);
+    assert.equal(await counted('telephone'), before + 5);
+
+    // delete-create: only the new file, whatever was live before (generation 0 included).
+    expectOk(await uploadList(t, '5491100000007\n5491100000008\n5491100000008\n5491100000009\n5491100000010\n', 'telephone', 'delete-create'));
+    assert.equal(await total('telephone'), 4);
+    assert.equal(await counted('telephone'), 4);
+    assert.equal((await listValues(t, 'telephone')).length, 4);
+    const dryRun = expectOk(await t.delete(`${BLACKLIST_URL}?blacklist=telephone&dry_run=true`));
+    assert.deepEqual(dryRun.would_delete, { entries: 4 });
+
+    expectOk(await t.delete(`${BLACKLIST_URL}?blacklist=telephone`));
+    assert.equal(await total('telephone'), 0);
+    assert.equal(await counted('telephone'), 0);
+  });
+});

@@ -113,11 +113,32 @@ export class BlacklistRepository {
       .execute();
   }
 
+  /**
+   * The list's size: the entries its live generations recorded when they went live (migration 0010),
+   * plus generation 0's, counted, unless it is hidden. No count of the whole list.
+   */
   async count(accountId: number, list: BlacklistName): Promise<number> {
-    const row = await visibleEntries(this.db, accountId, list)
+    const generations = await this.db
+      .selectFrom('blacklist_generations')
+      .select(['generation', 'state', 'entries'])
+      .where('account_id', '=', accountId)
+      .where('list', '=', list)
+      .execute();
+    let total = 0;
+    let firstHidden = false;
+    for (const { generation, state, entries } of generations) {
+      if (Number(generation) === 0) firstHidden = state !== 'live';
+      else if (state === 'live') total += Number(entries);
+    }
+    if (firstHidden) return total;
+    const first = await this.db
+      .selectFrom('blacklist_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('generation', '=', 0)
+      .where('account_id', '=', accountId)
+      .where('list', '=', list)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return total + Number(first.n);
   }
 
   async contains(accountId: number, list: BlacklistName, value: string): Promise<boolean> {
@@ -442,7 +463,7 @@ export class StagedUpload {
    * Makes the upload's generation live in one tiny transaction — for delete-create retiring the
    * generations that were live — and lets go of the list. Throws LostUpload when the hold was lost.
    */
-  async finishApply(list: BlacklistName, action: UploadAction, now: string): Promise<void> {
+  async finishApply(list: BlacklistName, action: UploadAction, now: string, entries: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await lockList(trx, this.accountId, list, now);
       const released = await trx
@@ -457,7 +478,7 @@ export class StagedUpload {
       if (action === 'delete-create') await retireLive(trx, this.accountId, list, now);
       await trx
         .updateTable('blacklist_generations')
-        .set({ state: 'live' })
+        .set({ state: 'live', entries })
         .where('account_id', '=', this.accountId)
         .where('list', '=', list)
         .where('generation', '=', this.id)

@@ -253,7 +253,7 @@ export class BlacklistService {
         );
       }
       if (!dryRun) {
-        await upload.finishApply(list, action, this.now());
+        await upload.finishApply(list, action, this.now(), added);
         finished = true;
       }
       return added;
