@@ -115,30 +115,19 @@ export class BlacklistRepository {
 
   /**
    * The list's size: the entries its live generations recorded when they went live (migration 0010),
-   * plus generation 0's, counted, unless it is hidden. No count of the whole list.
+   * plus generation 0's, counted, unless it is hidden. No count of the whole list; one statement,
+   * so PostgreSQL answers it from one snapshot even while a change of the list commits.
    */
   async count(accountId: number, list: BlacklistName): Promise<number> {
-    const generations = await this.db
-      .selectFrom('blacklist_generations')
-      .select(['generation', 'state', 'entries'])
-      .where('account_id', '=', accountId)
-      .where('list', '=', list)
-      .execute();
-    let total = 0;
-    let firstHidden = false;
-    for (const { generation, state, entries } of generations) {
-      if (Number(generation) === 0) firstHidden = state !== 'live';
-      else if (state === 'live') total += Number(entries);
-    }
-    if (firstHidden) return total;
-    const first = await this.db
-      .selectFrom('blacklist_entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('generation', '=', 0)
-      .where('account_id', '=', accountId)
-      .where('list', '=', list)
-      .executeTakeFirstOrThrow();
-    return total + Number(first.n);
+    const { rows } = await sql<{ n: number | string }>`
+      select coalesce((select sum(entries) from blacklist_generations
+          where account_id = ${accountId} and list = ${list} and state = 'live' and generation <> 0), 0)
+        + case when exists (select 1 from blacklist_generations
+            where account_id = ${accountId} and list = ${list} and generation = 0 and state <> 'live')
+          then 0
+          else (select count(*) from blacklist_entries where generation = 0 and account_id = ${accountId} and list = ${list})
+        end as n`.execute(this.db);
+    return Number(rows[0]!.n);
   }
 
   async contains(accountId: number, list: BlacklistName, value: string): Promise<boolean> {
