@@ -88,6 +88,20 @@ export class StepTurns {
       release();
     }
   }
+
+  /** run(), and how long the step itself took (the wait for its turn left out: the step's size adapts to it). */
+  async timed<T>(step: () => Promise<T>): Promise<{ result: T; elapsedMs: number }> {
+    let elapsedMs = 0;
+    const result = await this.run(async () => {
+      const started = performance.now();
+      try {
+        return await step();
+      } finally {
+        elapsedMs = performance.now() - started;
+      }
+    });
+    return { result, elapsedMs };
+  }
 }
 
 const sqliteTurns = new StepTurns(true);
@@ -113,9 +127,9 @@ export async function runInSteps(
 ): Promise<void> {
   const sizer = new StepSizer(options);
   for (;;) {
-    const started = performance.now();
-    if (!(await turns.run(() => step(sizer.size)))) return;
-    sizer.record(performance.now() - started);
+    const { result: more, elapsedMs } = await turns.timed(() => step(sizer.size));
+    if (!more) return;
+    sizer.record(elapsedMs);
     await pause(options.pauseMs);
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -142,8 +141,7 @@ export class Worker implements JobsNotifier {
           log.info({ processed }, 'background request handed back for later');
           return false;
         }
-        const stepStarted = performance.now();
-        const count = await turns.run(() => this.options.db.transaction().execute(async (trx) => {
+        const { result: count, elapsedMs } = await turns.timed(() => this.options.db.transaction().execute(async (trx) => {
           const queue = new RequestQueue(trx);
           if (!(await queue.renew(request.id, this.id, this.leaseUntil()))) throw new LostClaim();
           const n = await handler.step(trx, request.account_id, params, this.fixedBatch ?? sizer.size);
@@ -151,7 +149,7 @@ export class Worker implements JobsNotifier {
           return n;
         }));
         if (count === 0) break;
-        if (this.fixedBatch === undefined) sizer.record(performance.now() - stepStarted);
+        if (this.fixedBatch === undefined) sizer.record(elapsedMs);
         processed += count;
         await this.options.afterStep?.(request, processed);
         await pause(this.pauseMs);
