@@ -51,3 +51,18 @@ describe('long writes side by side', () => {
     });
   }
 });
+
+describe('a long write whose step fails', () => {
+  it('gives its turn back: the next write steps at once after the pause', async () => {
+    const turns = stepTurns(database.database.db);
+    await assert.rejects(
+      runInSteps(turns, async () => {
+        throw new Error('step failed');
+      }),
+      /step failed/,
+    );
+    let steps = 0;
+    await runInSteps(turns, async () => ++steps < 3);
+    assert.equal(steps, 3);
+  });
+});
