@@ -45,7 +45,8 @@ function sqliteStore(file: string): Store {
   return {
     all(sql, params) {
       let statement = statements.get(sql);
-      if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
+      // As Rapport's SQLite compiler: `limit +?`, or SQLite prepares the statement again on every run.
+      if (!statement) statements.set(sql, (statement = connection.prepare(sql.replace(/ limit \?/g, ' limit +?'))));
       return statement.all(...params) as Row[];
     },
     async close() {

@@ -4,10 +4,13 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type LimitNode,
+  type QueryCompiler,
   type QueryResult,
   SqliteDialect,
   SqliteDriver,
   type SqliteDialectConfig,
+  SqliteQueryCompiler,
 } from 'kysely';
 
 // Kysely's SQLite dialect with three changes that matter under load:
@@ -18,6 +21,9 @@ import {
 // - a query that finds the connection free runs at once (createSqliteKysely): better-sqlite3 is
 //   synchronous, so that is exactly what acquiring, running and releasing would do, without the
 //   dozen promise hops of Kysely's executor (issue 11: a read runs three to six queries).
+// - LIMIT is compiled as `limit +?`: SQLite's planner reads the value of a bare `limit ?` and so
+//   prepares the statement again every time it runs with a new binding (a quarter of the time of
+//   GET /events' query); behind a unary plus the value is only read when the statement runs.
 
 const STATEMENT_CACHE_SIZE = 500;
 // Hot-path statements are short; long ones are bulk multi-row inserts whose text varies with the
@@ -72,6 +78,13 @@ class FifoSqliteDriver extends SqliteDriver {
   }
 }
 
+class SqliteCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode): void {
+    this.append('limit +');
+    this.visitNode(node.limit);
+  }
+}
+
 export class FastSqliteDialect extends SqliteDialect {
   readonly database: CachingDatabase;
   /** The driver of the (one) Kysely instance made with this dialect. */
@@ -81,6 +94,10 @@ export class FastSqliteDialect extends SqliteDialect {
     const database = cachingDatabase(connection);
     super({ database });
     this.database = database;
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new SqliteCompiler();
   }
 
   override createDriver(): Driver {
