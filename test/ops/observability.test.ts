@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { loggerOptions } from '../../src/http/logging.js';
+import { loggerOptions, requestIds } from '../../src/http/logging.js';
 import { usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { type OpsApp, opsApp, withSharedDatabase } from './support.js';
 
 // Item 8: request ids, GET /metrics, CORS_ORIGINS and TRUST_PROXY, seen from outside.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[48][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/; // random (v4) or per-process random + count (v8)
 
 /** A pino destination that keeps the parsed log lines. */
 function logCapture() {
@@ -22,30 +22,37 @@ function logCapture() {
   return { lines, stream };
 }
 
+/** An app logging at `level` into a capture, with a route that fails; made before the describe's tests. */
+function loggingApp(suite: ReturnType<typeof withSharedDatabase>, level: string) {
+  const log = logCapture();
+  const made = { api: undefined as unknown as OpsApp, log };
+  before(async () => {
+    made.api = await opsApp(
+      suite.shared.handles[0]!,
+      {},
+      {
+        logger: { ...(loggerOptions(level) as object), stream: log.stream },
+        beforeReady: (app) =>
+          app.get('/test-failure', async () => {
+            throw new Error('deliberate failure');
+          }),
+      },
+    );
+  });
+  after(() => made.api.app.close());
+  return made;
+}
+
 describe('observability and HTTP settings', () => {
   const suite = withSharedDatabase(1);
 
   describe('request ids', () => {
-    let api: OpsApp;
-    const log = logCapture();
-    before(async () => {
-      api = await opsApp(
-        suite.shared.handles[0]!,
-        {},
-        {
-          logger: { ...(loggerOptions('info') as object), stream: log.stream },
-          beforeReady: (app) =>
-            app.get('/test-failure', async () => {
-              throw new Error('deliberate failure');
-            }),
-        },
-      );
-    });
-    after(() => api.app.close());
+    const made = loggingApp(suite, 'info');
+    const { log } = made;
 
     it('are fresh UUIDs, different for every request, in the X-Request-Id header and the log line', async () => {
-      const first = await api.call('GET', '/apiv3/users', { key: suite.key });
-      const second = await api.call('GET', '/health');
+      const first = await made.api.call('GET', '/apiv3/users', { key: suite.key });
+      const second = await made.api.call('GET', '/health');
       const ids = [first.headers['x-request-id'], second.headers['x-request-id']].map(String);
       for (const id of ids) assert.match(id, UUID);
       assert.notEqual(ids[0], ids[1]);
@@ -53,17 +60,25 @@ describe('observability and HTTP settings', () => {
       assert.ok(logged.includes(ids[0]) && logged.includes(ids[1]), 'each id is the reqId of its log line');
     });
 
+    it('of two processes (or one restarted) never meet: each starts from its own random bits', () => {
+      const [first, second] = [requestIds(), requestIds()]; // what two process starts draw
+      const ids = [first(), first(), second(), second()];
+      for (const id of ids) assert.match(id, UUID);
+      assert.equal(new Set(ids).size, 4);
+      assert.notEqual(ids[0]!.slice(0, 24), ids[2]!.slice(0, 24));
+    });
+
     it('keep a sane incoming X-Request-Id and replace anything else', async () => {
       const sane = 'lb-7f3a9c21:0042';
-      assert.equal((await api.call('GET', '/health', { headers: { 'x-request-id': sane } })).headers['x-request-id'], sane);
+      assert.equal((await made.api.call('GET', '/health', { headers: { 'x-request-id': sane } })).headers['x-request-id'], sane);
       for (const insane of ['short', 'has spaces in it', 'x'.repeat(200), 'quote"and<angle>', '../../etc/passwd']) {
-        const id = String((await api.call('GET', '/health', { headers: { 'x-request-id': insane } })).headers['x-request-id']);
+        const id = String((await made.api.call('GET', '/health', { headers: { 'x-request-id': insane } })).headers['x-request-id']);
         assert.match(id, UUID, insane);
       }
     });
 
     it('are the error id of a 500, in the message, the header and the error log line', async () => {
-      const failed = await api.call('GET', '/test-failure');
+      const failed = await made.api.call('GET', '/test-failure');
       const message = expectError(failed, 500, 'internal_error');
       const id = String(failed.headers['x-request-id']);
       assert.match(id, UUID);
@@ -75,9 +90,25 @@ describe('observability and HTTP settings', () => {
     });
 
     it('never log the suite.key, in the header or the query', async () => {
-      await api.call('GET', `/apiv3/users?apikey=${suite.key}`);
-      await api.call('GET', '/apiv3/users', { key: suite.key });
+      await made.api.call('GET', `/apiv3/users?apikey=${suite.key}`);
+      await made.api.call('GET', '/apiv3/users', { key: suite.key });
       assert.ok(!JSON.stringify(log.lines).includes(suite.key));
+    });
+  });
+
+  describe('request logging above info', () => {
+    const made = loggingApp(suite, 'warn');
+    const { log } = made;
+
+    it('logs nothing for a request that goes well, and the error of one that fails with its request id', async () => {
+      expectOk(await made.api.call('GET', '/apiv3/users', { key: suite.key }));
+      assert.equal(log.lines.length, 0, JSON.stringify(log.lines));
+      const failed = await made.api.call('GET', '/test-failure');
+      expectError(failed, 500, 'internal_error');
+      assert.deepEqual(
+        log.lines.map((line) => [line.msg, line.reqId]),
+        [['unhandled error', failed.headers['x-request-id']]],
+      );
     });
   });
 
