@@ -6,7 +6,9 @@
 //                                              postgres://postgres@127.0.0.1:5432/test); a throwaway
 //                                              database is created there and dropped
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3             length of each autocannon run, number of rounds
-//   BENCH_PART=ratios|scaling                  only the ratios, or only the PostgreSQL scaling
+//   BENCH_PART=ratios|paired|scaling           only the ratios, the paired CPU comparison, or only the
+//                                              PostgreSQL scaling (default: ratios, then scaling)
+//   BENCH_PAIRED_REQUESTS=15000                requests per side and route in a paired round
 //   BENCH_ROUTES=events,user-events-uid,…      only these routes (labels' keys below)
 //   BENCH_REUSE=1                              keep the prepared database under .bench/reads and
 //                                              reuse it next time (profiling iterations)
@@ -17,8 +19,14 @@
 // bytes (checked before measuring, `time` aside), with only Fastify's router in front. Both servers
 // run in their own processes on the same database, loopback, 50 connections; in every round each
 // route is loaded on both, in alternating order, and the table shows the medians of the rounds.
+// The paired part is the steadier judge of a few per cent (req/s of separate runs move by up to 1.4×
+// here): in each round both servers start afresh on the same CPU (taskset), are warmed up, then
+// every read route is loaded on both *at the same time*, and each server's CPU time per request is
+// read from /proc; whatever else slows the machine slows both alike. Two identical baselines measured
+// this way differ by 0-2 % per round, where separate runs differed by up to 23 %.
 // On PostgreSQL the scaling part loads two Rapport processes (two ports, 25 connections each)
 // against one (50 connections), rounds interleaved the same way.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -238,6 +246,63 @@ async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Pr
   }
 }
 
+const PAIRED_REQUESTS = Number(process.env.BENCH_PAIRED_REQUESTS ?? 15_000);
+
+/** `amount` requests at 50 connections; the server's CPU time per answered request (µs). */
+async function cpuPerRequest(server: Served, route: Route, key: string, amount: number): Promise<number> {
+  const before = cpuMs(server.child.pid!);
+  const result = await autocannon({
+    url: `${server.url}${route.path()}`,
+    connections: CONNECTIONS,
+    amount,
+    method: route.method,
+    headers: { authorization: `Basic ${key}` },
+    requests: [{ setupRequest: (request) => ({ ...request, path: route.path() }) }],
+  });
+  if (result.errors + result.non2xx > 0) throw new Error(`${route.label}: ${result.errors + result.non2xx} errors or non-2xx answers`);
+  return ((cpuMs(server.child.pid!) - before) * 1000) / Math.max(1, result.requests.total);
+}
+
+/** Rapport and the baseline on one CPU, loaded at the same time: baseline ÷ Rapport CPU per request. */
+async function paired(kind: Kind, url: string, key: string, routes: Route[]): Promise<void> {
+  const reads = routes.filter((route) => route.method === 'GET');
+  const pinned = cpus().length > 1 && spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
+  const cpu = pinned ? 1 : undefined;
+  const perRoute = new Map<string, Array<{ rapport: number; baseline: number }>>(reads.map((route) => [route.key, []]));
+  const loads: string[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    loads.push(load1());
+    const rapport = await serve('rapport', rapportEnv(url), undefined, cpu);
+    const baseline = await serve('reads-baseline', { DATABASE_URL: url, API_KEY_CACHE_MS: KEY_CACHE_MS }, undefined, cpu);
+    try {
+      if (round === 0) await checkSameAnswers(reads, [rapport, baseline], key);
+      for (const route of reads) for (const server of [rapport, baseline]) await cpuPerRequest(server, route, key, PAIRED_REQUESTS);
+      for (const route of reads) {
+        const [ours, theirs] = await Promise.all([cpuPerRequest(rapport, route, key, PAIRED_REQUESTS), cpuPerRequest(baseline, route, key, PAIRED_REQUESTS)]);
+        perRoute.get(route.key)!.push({ rapport: ours, baseline: theirs });
+      }
+    } finally {
+      await rapport.stop();
+      await baseline.stop();
+    }
+    console.log(`paired round ${round + 1}/${ROUNDS} done (load average at its start ${loads[round]})`);
+  }
+  loads.push(load1());
+  console.log(
+    `\n${kind}, paired: both servers ${pinned ? 'on CPU 1' : 'unpinned (no taskset)'}, loaded at the same time (${CONNECTIONS} connections each, ` +
+      `${PAIRED_REQUESTS} requests per route and side after as many to warm up), fresh processes every round; ${ROUNDS} rounds; load average ${loads.join(' → ')}`,
+  );
+  for (const route of reads) {
+    const rounds = perRoute.get(route.key)!;
+    const ratios = rounds.map((r) => r.baseline / r.rapport);
+    const ratio = median(ratios);
+    console.log(
+      `${route.label.padEnd(32)} CPU per request baseline ÷ Rapport: ${ratio.toFixed(2)} >= ${route.target.toFixed(1)} ${ratio >= route.target ? 'MET' : 'MISSED'} ` +
+        `(rounds ${ratios.map((r) => r.toFixed(3)).join(' ')}; µs Rapport ${median(rounds.map((r) => r.rapport)).toFixed(0)}, baseline ${median(rounds.map((r) => r.baseline)).toFixed(0)})`,
+    );
+  }
+}
+
 /** The database a DATABASE_URL names on PostgreSQL (its server processes show it), else undefined. */
 let benchDatabase: string | undefined;
 
@@ -349,7 +414,8 @@ for (const kind of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
   const { url, key, drop } = await prepared(kind);
   benchDatabase = kind === 'postgres' ? new URL(url).pathname.slice(1) : undefined;
   try {
-    if (part !== 'scaling') await ratios(kind, url, key, routes);
+    if (part === 'paired') await paired(kind, url, key, routes);
+    else if (part !== 'scaling') await ratios(kind, url, key, routes);
     if (kind === 'postgres' && part !== 'ratios') await scaling(url, key, routes);
   } finally {
     await drop();

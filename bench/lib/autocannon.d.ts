@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (instead of after `duration`). */
+    amount?: number;
     method?: string;
     body?: string;
     headers?: Record<string, string>;

@@ -14,10 +14,13 @@ export interface Served {
  * Starts bench/servers/<name>.ts (or `script`, e.g. the same server in another checkout) in its own
  * process (the load generator must not share its CPU).
  */
-export function serve(name: string, env: Record<string, string>, script = join(here, '..', 'servers', `${name}.ts`)): Promise<Served> {
+export function serve(name: string, env: Record<string, string>, script = join(here, '..', 'servers', `${name}.ts`), cpu?: number): Promise<Served> {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof") goes to the server processes, for profiling.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const command = [process.execPath, ...nodeArgs, '--import', 'tsx', script];
+  // On one CPU (taskset execs the server: the child's pid is the server's).
+  if (cpu !== undefined) command.unshift('taskset', '-c', String(cpu));
+  const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
