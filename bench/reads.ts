@@ -416,7 +416,7 @@ for (const kind of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
   try {
     if (part === 'paired') await paired(kind, url, key, routes);
     else if (part !== 'scaling') await ratios(kind, url, key, routes);
-    if (kind === 'postgres' && part !== 'ratios') await scaling(url, key, routes);
+    if (kind === 'postgres' && (part === undefined || part === 'scaling')) await scaling(url, key, routes);
   } finally {
     await drop();
   }
