@@ -82,14 +82,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
   const database = openDatabase({ ...config, schema } as Parameters<typeof openDatabase>[0]);
   // Kysely's migrator introspects every schema of the database; another test file dropping its own
-  // schema at that instant makes the introspection fail with 3F000. Only tests share a database
-  // with schemas coming and going, so the retry lives here.
+  // schema at that instant makes the introspection fail with 3F000 (schema gone) or 42P01 (one of
+  // its tables gone, read by pg_get_serial_sequence). Only tests share a database with schemas
+  // coming and going, so the retry lives here; PostgreSQL migrations run in one transaction, so a
+  // failed attempt leaves nothing behind.
   for (let attempt = 1; ; attempt += 1) {
     try {
       await migrateToLatest(database);
       break;
     } catch (error) {
-      if ((error as { code?: string }).code !== '3F000' || attempt === 5) throw error;
+      const code = (error as { code?: string }).code;
+      if (!(code === '3F000' || code === '42P01') || attempt === 5) throw error;
     }
   }
   return {
