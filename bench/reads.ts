@@ -14,6 +14,7 @@
 //                                              reuse it next time (profiling iterations)
 //   BENCH_BEFORE_DIR=/path/to/checkout         also run that checkout's Rapport (bench/servers/
 //                                              rapport.ts) in every round: before/after figures
+//                                              (paired: a third server on the same CPU, before ÷ now)
 //
 // The baseline (bench/servers/reads-baseline.ts) runs the same SQL as Rapport and answers the same
 // bytes (checked before measuring, `time` aside), with only Fastify's router in front. Both servers
@@ -247,6 +248,8 @@ async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Pr
 }
 
 const PAIRED_REQUESTS = Number(process.env.BENCH_PAIRED_REQUESTS ?? 15_000);
+/** When set, each paired measurement loads every server for this many seconds instead of a count of requests. */
+const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 0);
 
 /** `amount` requests at 50 connections; the server's CPU time per answered request (µs). */
 async function cpuPerRequest(server: Served, route: Route, key: string, amount: number): Promise<number> {
@@ -254,7 +257,7 @@ async function cpuPerRequest(server: Served, route: Route, key: string, amount: 
   const result = await autocannon({
     url: `${server.url}${route.path()}`,
     connections: CONNECTIONS,
-    amount,
+    ...(PAIRED_SECONDS > 0 ? { duration: PAIRED_SECONDS } : { amount }),
     method: route.method,
     headers: { authorization: `Basic ${key}` },
     requests: [{ setupRequest: (request) => ({ ...request, path: route.path() }) }],
@@ -268,22 +271,24 @@ async function paired(kind: Kind, url: string, key: string, routes: Route[]): Pr
   const reads = routes.filter((route) => route.method === 'GET');
   const pinned = cpus().length > 1 && spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
   const cpu = pinned ? 1 : undefined;
-  const perRoute = new Map<string, Array<{ rapport: number; baseline: number }>>(reads.map((route) => [route.key, []]));
+  const perRoute = new Map<string, Array<{ rapport: number; baseline: number; before?: number }>>(reads.map((route) => [route.key, []]));
+  const beforeDir = process.env.BENCH_BEFORE_DIR;
   const loads: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     loads.push(load1());
     const rapport = await serve('rapport', rapportEnv(url), undefined, cpu);
     const baseline = await serve('reads-baseline', { DATABASE_URL: url, API_KEY_CACHE_MS: KEY_CACHE_MS }, undefined, cpu);
+    const before = beforeDir ? await serve('rapport', rapportEnv(url), join(beforeDir, 'bench', 'servers', 'rapport.ts'), cpu) : undefined;
+    const servers = before ? [rapport, baseline, before] : [rapport, baseline];
     try {
-      if (round === 0) await checkSameAnswers(reads, [rapport, baseline], key);
-      for (const route of reads) for (const server of [rapport, baseline]) await cpuPerRequest(server, route, key, PAIRED_REQUESTS);
+      if (round === 0) await checkSameAnswers(reads, servers, key);
+      for (const route of reads) for (const server of servers) await cpuPerRequest(server, route, key, PAIRED_REQUESTS);
       for (const route of reads) {
-        const [ours, theirs] = await Promise.all([cpuPerRequest(rapport, route, key, PAIRED_REQUESTS), cpuPerRequest(baseline, route, key, PAIRED_REQUESTS)]);
-        perRoute.get(route.key)!.push({ rapport: ours, baseline: theirs });
+        const [ours, theirs, earlier] = await Promise.all(servers.map((server) => cpuPerRequest(server, route, key, PAIRED_REQUESTS)));
+        perRoute.get(route.key)!.push({ rapport: ours!, baseline: theirs!, before: earlier });
       }
     } finally {
-      await rapport.stop();
-      await baseline.stop();
+      for (const server of servers) await server.stop();
     }
     console.log(`paired round ${round + 1}/${ROUNDS} done (load average at its start ${loads[round]})`);
   }
@@ -300,6 +305,10 @@ async function paired(kind: Kind, url: string, key: string, routes: Route[]): Pr
       `${route.label.padEnd(32)} CPU per request baseline ÷ Rapport: ${ratio.toFixed(2)} >= ${route.target.toFixed(1)} ${ratio >= route.target ? 'MET' : 'MISSED'} ` +
         `(rounds ${ratios.map((r) => r.toFixed(3)).join(' ')}; µs Rapport ${median(rounds.map((r) => r.rapport)).toFixed(0)}, baseline ${median(rounds.map((r) => r.baseline)).toFixed(0)})`,
     );
+    if (beforeDir) {
+      const gains = rounds.map((r) => r.before! / r.rapport);
+      console.log(`${''.padEnd(32)} CPU per request before ÷ now: ${median(gains).toFixed(3)} (rounds ${gains.map((r) => r.toFixed(3)).join(' ')})`);
+    }
   }
 }
 

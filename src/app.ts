@@ -10,7 +10,7 @@ import { AppError } from './http/errors.js';
 import { registerCors } from './http/cors.js';
 import { LazySchemas } from './http/lazy-schemas.js';
 import { loggerOptions, requestId } from './http/logging.js';
-import { registerMetrics } from './http/metrics.js';
+import { answering, registerMetrics } from './http/metrics.js';
 import { LoadShedder, registerOverloadProtection } from './http/overload.js';
 import { registerOpenApi } from './http/openapi.js';
 import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void schemas.warmUp((error) => app.log.error({ err: error }, 'a route schema does not compile'));
   });
   installErrorHandling(app);
-  const load = registerOverloadProtection(app, shedder);
+  const { state: load, admit } = registerOverloadProtection(app, shedder);
   await registerCors(app, config.corsOrigins);
 
   // O3: once shutdown starts, requests still arriving on open connections get the envelope 503.
@@ -69,10 +69,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The hooks every request runs are callback hooks, not async ones: their work is synchronous, and
   // an async hook costs a promise and a turn of the microtask queue per request (issue 11). Each
-  // stage with a hook costs its hook runner, so the request id header (O7) is set here, once, rather
-  // than in an onSend hook: headers set now stay on every answer, errors included (frameworkErrors,
-  // whose replies run no onRequest hook, sets it itself).
+  // hook and each stage with a hook costs its runner, so the root has this one onRequest hook: load
+  // shedding for requests that did not pass the server (app.inject), the request kept for the
+  // metrics, and the request id header (O7) set once, rather than in an onSend hook: headers set now
+  // stay on every answer, errors included (frameworkErrors, whose replies run no onRequest hook,
+  // sets it itself).
   app.addHook('onRequest', (request, reply, done) => {
+    if (!admit(request, reply)) return;
+    answering(reply, request);
     reply.header('x-request-id', request.id);
     if (closing) return done(new AppError(503, 'service_unavailable', 'the server is shutting down; retry shortly', { 'retry-after': '5' }));
     done();
@@ -119,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('retry-after', '5');
     return reply.status(503).send({ status: 'unavailable' });
   });
-  registerMetrics(app, { config, database, clock: options.clock ?? systemClock, load });
+  registerMetrics(app, { config, database, clock: options.clock ?? systemClock, load, shedder });
 
   const clock = options.clock ?? systemClock;
   // The background worker (K3) lives in the server process; with WORKER_ENABLED=false this process

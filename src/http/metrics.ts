@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, Gauge, type Metric, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config.js';
@@ -8,7 +9,7 @@ import type { Clock } from '../lib/time.js';
 import { AccountsService } from '../modules/accounts/service.js';
 import { presentedKey } from './auth.js';
 import { ForbiddenError } from './errors.js';
-import type { LoadState } from './overload.js';
+import type { LoadShedder, LoadState } from './overload.js';
 
 /**
  * GET /metrics in Prometheus' text format (prom-client). Per app: requests and their latency by
@@ -36,6 +37,17 @@ export interface MetricsOptions {
   database: Database;
   clock: Clock;
   load: LoadState;
+  /** Tells of every admitted request once answered (its 'close' listener on the response). */
+  shedder: LoadShedder;
+}
+
+/** The request being answered, on its response, for the tally (route pattern and method). */
+const REQUEST = Symbol('rapport.metrics.request');
+type Answering = ServerResponse & { [REQUEST]?: FastifyRequest };
+
+/** Called by the root's onRequest hook: the answer will be counted under this request's route. */
+export function answering(reply: FastifyReply, request: FastifyRequest): void {
+  (reply.raw as Answering)[REQUEST] = request;
 }
 
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
@@ -126,10 +138,14 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
 
-  // A callback hook: every request runs it, and an async one costs a promise per request.
-  app.addHook('onResponse', (request, reply, done) => {
-    tally.record(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
-    done();
+  // Counted in the shedder's 'close' listener, which every admitted request has anyway: an onResponse
+  // hook would cost every request a hook stage (issue 11). Answers that ran no onRequest hook
+  // (frameworkErrors) count as unmatched; refusals are counted by the shedder alone, abandoned requests
+  // not at all.
+  options.shedder.onAnswered((response, seconds) => {
+    if (!response.writableEnded) return; // the connection died before the answer
+    const request = (response as Answering)[REQUEST];
+    tally.record(request?.method ?? response.req.method ?? 'GET', request?.routeOptions.url ?? '(unmatched)', response.statusCode, seconds);
   });
 
   const accounts = new AccountsService(database.db, options.clock);

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
 import { requestId } from './logging.js';
 
 /**
@@ -146,6 +146,12 @@ function isExempt(url: string): boolean {
 /** Set on a request the shedder has admitted, so the fallback hook does not decide twice. */
 const ADMITTED = Symbol('rapport.overload.admitted');
 type Marked = IncomingMessage & { [ADMITTED]?: true };
+/** When an admitted request was received (performance.now()), on its response. */
+const RECEIVED = Symbol('rapport.overload.received');
+type Timed = ServerResponse & { [RECEIVED]?: number };
+
+/** Told of every admitted request once its answer is sent or its connection died: seconds since it was received. */
+export type AnsweredListener = (response: ServerResponse, seconds: number) => void;
 
 /** The shedding decision and the refusal, on the raw request and response. One per app. */
 export class LoadShedder {
@@ -168,9 +174,9 @@ export class LoadShedder {
     this.turnStart = 0;
     this.spentAt = 0;
   };
-  private readonly done = () => {
-    this.state.inFlight -= 1;
-  };
+  /** The response's 'close' listener (one function for every request: `this` is the response). */
+  private readonly done: (this: ServerResponse) => void;
+  private readonly answered: { listener?: AnsweredListener } = {};
   readonly state: { inFlight: number; admitted: number; readonly eventLoopDelayMs: number; shed: LoadState['shed'] };
 
   constructor(readonly options: OverloadOptions) {
@@ -184,6 +190,17 @@ export class LoadShedder {
       },
       shed: { event_loop_delay: 0, in_flight: 0 },
     };
+    const { state, answered } = this;
+    this.done = function (this: Timed) {
+      state.inFlight -= 1;
+      const received = this[RECEIVED];
+      if (received !== undefined && answered.listener) answered.listener(this, (performance.now() - received) / 1000);
+    };
+  }
+
+  /** For the metrics: the per-route tally counts answers here rather than in a hook stage of its own. */
+  onAnswered(listener: AnsweredListener): void {
+    this.answered.listener = listener;
   }
 
   /** Starts following the event loop (once the app is ready); returns how to stop. */
@@ -227,6 +244,7 @@ export class LoadShedder {
     }
     if (reason === undefined || isExempt(request.url ?? '/')) {
       (request as Marked)[ADMITTED] = true;
+      (response as Timed)[RECEIVED] = performance.now();
       return false;
     }
     state.shed[reason] += 1;
@@ -258,10 +276,10 @@ export class LoadShedder {
 
 /**
  * The app's side of load shedding: following the event loop while the app runs, a summary warning
- * while requests are refused, and the same decision for requests that reach the app without
- * passing its server (app.inject in tests), in the first hook on the root.
+ * while requests are refused, and `admit`, the same decision for requests that reach the app
+ * without passing its server (app.inject in tests), for the first hook on the root to call.
  */
-export function registerOverloadProtection(app: FastifyInstance, shedder: LoadShedder): LoadState {
+export function registerOverloadProtection(app: FastifyInstance, shedder: LoadShedder): { state: LoadState; admit: Admit } {
   const { state } = shedder;
   let stopFollowing = () => {};
   let reported = { ...state.shed };
@@ -283,11 +301,14 @@ export function registerOverloadProtection(app: FastifyInstance, shedder: LoadSh
     stopFollowing();
     clearInterval(reporter);
   });
-  // A callback hook (every request runs it; an async one costs a promise per request).
-  app.addHook('onRequest', (request, reply, next) => {
-    if ((request.raw as Marked)[ADMITTED] === true) return next();
-    if (!shedder.refuse(request.raw, reply.raw)) return next();
-    reply.hijack(); // answered on the raw response; `next` not called
-  });
-  return state;
+  const admit: Admit = (request, reply) => {
+    if ((request.raw as Marked)[ADMITTED] === true) return true;
+    if (!shedder.refuse(request.raw, reply.raw)) return true;
+    reply.hijack(); // answered on the raw response
+    return false;
+  };
+  return { state, admit };
 }
+
+/** False when the request was refused and answered; the hook must then stop without calling `done`. */
+export type Admit = (request: FastifyRequest, reply: FastifyReply) => boolean;
