@@ -6,9 +6,12 @@
 //                                              postgres://postgres@127.0.0.1:5432/test); a throwaway
 //                                              database is created there and dropped
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3             length of each autocannon run, number of rounds
+//   BENCH_WARMUP_SECONDS=5                     warm-up per route and server before the first round
 //   BENCH_PART=ratios|paired|scaling           only the ratios, the paired CPU comparison, or only the
 //                                              PostgreSQL scaling (default: ratios, then scaling)
 //   BENCH_PAIRED_REQUESTS=15000                requests per side and route in a paired round
+//   BENCH_PAIRED_SECONDS=8                     instead: load every server of a paired round for
+//                                              this long (all loaded for the whole measurement)
 //   BENCH_ROUTES=events,user-events-uid,…      only these routes (labels' keys below)
 //   BENCH_REUSE=1                              keep the prepared database under .bench/reads and
 //                                              reuse it next time (profiling iterations)
@@ -39,6 +42,7 @@ import { type Served, serve } from './lib/processes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const KEY_CACHE_MS = process.env.API_KEY_CACHE_MS ?? '1000';
 const DIR = join(process.cwd(), '.bench', 'reads');
@@ -154,7 +158,8 @@ async function prepared(kind: Kind): Promise<{ url: string; key: string; drop: (
   const saved = join(DIR, `${kind}.json`);
   if (REUSE && existsSync(saved)) return { ...(JSON.parse(readFileSync(saved, 'utf8')) as { url: string; key: string }), drop: async () => {} };
   const started = Date.now();
-  const data = await prepareReads(kind, join(DIR, 'reads.db'));
+  // A run that does not reuse prepares its own file, leaving the one kept for BENCH_REUSE (and its key) alone.
+  const data = await prepareReads(kind, join(DIR, REUSE ? 'reads.db' : 'reads-once.db'));
   console.log(`prepared the data set in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (!REUSE) return data;
   writeFileSync(saved, JSON.stringify({ url: data.url, key: data.key }));
@@ -188,8 +193,9 @@ async function ratios(kind: Kind, url: string, key: string, routes: Route[]): Pr
   try {
     await checkSameAnswers(routes, sides.map((side) => side.server), key);
     console.log(`answers checked: the same bytes from ${sides.map((s) => s.name).join(', ')} for every route (time aside)`);
-    // Warm-up, not counted: JIT, lazily compiled schemas, page cache.
-    for (const route of routes) for (const side of sides) await autocannon({ url: `${side.server.url}${route.path()}`, connections: 10, duration: 1, method: route.method, body: route.body, headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' } });
+    // Warm-up, not counted: JIT, lazily compiled schemas, page cache. V8 goes on optimising for the
+    // first 20,000-40,000 requests of a route (--trace-opt), so the warm-up is long enough for that.
+    for (const route of routes) for (const side of sides) await autocannon({ url: `${side.server.url}${route.path()}`, connections: 10, duration: WARMUP_SECONDS, method: route.method, body: route.body, headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' } });
     const results = new Map<string, Map<string, Load[]>>(routes.map((route) => [route.key, new Map(sides.map((side) => [side.name, []]))]));
     const loads: string[] = [];
     const lastCores = new Map<string, Record<string, number>>();

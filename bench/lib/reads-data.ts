@@ -37,8 +37,12 @@ export async function prepareReads(kind: Kind, file: string): Promise<Prepared> 
   let url: string;
   let drop = async () => {};
   if (kind === 'sqlite') {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    const remove = async () => {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    };
+    await remove();
     url = `sqlite:${file}`;
+    drop = remove;
   } else {
     ({ url, drop } = await throwawayDatabase(`rapport_bench_reads_${randomBytes(3).toString('hex')}`));
   }
