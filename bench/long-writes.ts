@@ -34,7 +34,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/types.js';
 import { formatDateTime, systemClock } from '../src/lib/time.js';
-import { AccountsService } from '../src/modules/accounts/service.js';
+import { buildAccounts } from '../src/services.js';
 import { uploadBlacklist, writeEmailCsv } from './lib/blacklist-upload.js';
 import { rssKb, sampleRss } from './lib/memory.js';
 import { postgresReachable, throwawayDatabase } from './lib/postgres.js';
@@ -70,7 +70,7 @@ async function freshDatabase(kind: Kind, name: string) {
 }
 
 async function createAccount(db: Kysely<DB>): Promise<{ accountId: number; key: string }> {
-  const accounts = new AccountsService(db, systemClock);
+  const accounts = buildAccounts(db, systemClock);
   const account = await accounts.createAccount('bench');
   const { key } = await accounts.createKey(account.id);
   return { accountId: account.id, key };

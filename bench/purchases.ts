@@ -23,7 +23,7 @@ import { parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { formatDateTime, systemClock } from '../src/lib/time.js';
-import { AccountsService } from '../src/modules/accounts/service.js';
+import { buildAccounts } from '../src/services.js';
 import { postgresReachable, throwawayDatabase } from './lib/postgres.js';
 import { type Served, serve } from './lib/processes.js';
 
@@ -101,7 +101,7 @@ async function prepare(kind: Kind): Promise<{ url: string; key: string; drop: ()
   const database = openDatabase(parseDatabaseUrl(url));
   try {
     await migrateToLatest(database);
-    const accounts = new AccountsService(database.db, systemClock);
+    const accounts = buildAccounts(database.db, systemClock);
     const account = await accounts.createAccount('bench');
     const { key } = await accounts.createKey(account.id);
     const now = formatDateTime(new Date());

@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { formatDateTime, systemClock } from '../src/lib/time.js';
-import { AccountsService } from '../src/modules/accounts/service.js';
+import { buildAccounts } from '../src/services.js';
 import { serve } from './lib/processes.js';
 
 const DIR = join(process.cwd(), '.bench', 'user-events');
@@ -54,7 +54,7 @@ async function prepareRapport(file: string, users: number) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   const database = openDatabase({ kind: 'sqlite', filename: file });
   await migrateToLatest(database);
-  const accounts = new AccountsService(database.db, systemClock);
+  const accounts = buildAccounts(database.db, systemClock);
   const account = await accounts.createAccount('bench');
   const { key } = await accounts.createKey(account.id);
   await database.close();

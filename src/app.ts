@@ -2,11 +2,10 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type HookHandlerDoneFunction } from 'fastify';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
 import { type Database, isReachable } from './db/database.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { registerConsole } from './http/console.js';
-import { AppError } from './http/errors.js';
+import { AppError } from './lib/errors.js';
 import { registerCors } from './http/cors.js';
 import { LazySchemas } from './http/lazy-schemas.js';
 import { loggerOptions, requestId } from './http/logging.js';
@@ -14,11 +13,12 @@ import { answering, registerMetrics } from './http/metrics.js';
 import { LoadShedder, registerOverloadProtection } from './http/overload.js';
 import { registerOpenApi } from './http/openapi.js';
 import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
-import { requestHandlers } from './jobs/handlers.js';
+import { Housekeeping } from './jobs/housekeeping.js';
 import { createMailer, type Mailer } from './jobs/mailer.js';
 import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { apiRoutes } from './routes.js';
+import { buildServices, requestHandlers } from './services.js';
 
 export interface AppOptions {
   config: Config;
@@ -123,8 +123,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('retry-after', '5');
     return reply.status(503).send({ status: 'unavailable' });
   });
-  registerMetrics(app, { config, database, clock: options.clock ?? systemClock, load, shedder });
-
   const clock = options.clock ?? systemClock;
   // The background worker (K3) lives in the server process; with WORKER_ENABLED=false this process
   // only accepts requests and another one runs them.
@@ -136,12 +134,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom),
     pollMs: config.workerPollMs,
   });
-  const context: AppContext = { db: database.db, dialect: database.dialect, clock, config, jobs: worker };
-  await app.register(apiRoutes, { prefix: '/apiv3', context });
-  if (config.workerEnabled) {
-    app.addHook('onReady', async () => worker.start());
-  }
+  const { services, housekeeping, jobCounts } = buildServices({ db: database.db, clock, config, jobs: worker });
+  registerMetrics(app, { config, database, load, shedder, authenticate: (key) => services.accounts.authenticate(key), jobCounts });
+  await app.register(apiRoutes, { prefix: '/apiv3', services, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
+
+  const upkeep = new Housekeeping(housekeeping, (task, error) => app.log.warn({ err: error, task: task.name }, 'housekeeping failed'));
+  app.addHook('onReady', async () => {
+    await upkeep.start();
+    if (config.workerEnabled) worker.start();
+  });
   // Before the database closes: the worker stops between two steps and hands its request back.
-  app.addHook('preClose', async () => worker.stop());
+  app.addHook('preClose', async () => {
+    upkeep.stop();
+    await worker.stop();
+  });
   return app;
 }

@@ -4,7 +4,8 @@ import { ConfigError, appVersion, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './lib/time.js';
-import { AccountsService } from './modules/accounts/service.js';
+import type { AccountsService } from './modules/accounts/service.js';
+import { buildAccounts } from './services.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: rapport <command>
@@ -41,7 +42,7 @@ async function withAccounts<T>(mode: 'write' | 'read', fn: (service: AccountsSer
   const database = openDatabase(config.database);
   try {
     if (mode === 'write') await migrateToLatest(database);
-    return await fn(new AccountsService(database.db, systemClock));
+    return await fn(buildAccounts(database.db, systemClock));
   } catch (error) {
     if (mode === 'read' && isMissingTable(error)) {
       throw new UsageError('the database has no Rapport tables yet: start the server or run "rapport migrate" first');

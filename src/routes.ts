@@ -1,64 +1,112 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { DB } from './db/types.js';
 import { requireAccount } from './http/auth.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { AccountsService } from './modules/accounts/service.js';
+import type { Clock } from './lib/time.js';
 import { abandonedCartsRoutes } from './modules/abandoned-carts/routes.js';
+import type { AbandonedCartsService } from './modules/abandoned-carts/service.js';
+import type { AccountsService } from './modules/accounts/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
+import type { BenefitsService } from './modules/benefits/service.js';
 import { blacklistRoutes } from './modules/blacklist/routes.js';
+import type { BlacklistService } from './modules/blacklist/service.js';
 import { branchesRoutes } from './modules/branches/routes.js';
+import type { BranchesService } from './modules/branches/service.js';
 import { categoriesRoutes } from './modules/categories/routes.js';
+import type { CategoriesService } from './modules/categories/service.js';
 import { couponsRoutes } from './modules/coupons/routes.js';
+import type { CouponsService } from './modules/coupons/service.js';
 import { customAttributesRoutes } from './modules/custom-attributes/routes.js';
+import type { CustomAttributesService } from './modules/custom-attributes/service.js';
 import { eventsRoutes } from './modules/events/routes.js';
+import type { EventsService } from './modules/events/service.js';
 import { familyMembersRoutes } from './modules/family-members/routes.js';
+import type { FamilyMembersService } from './modules/family-members/service.js';
 import { integrationStatsRoutes } from './modules/integration-stats/routes.js';
+import type { IntegrationStatsService } from './modules/integration-stats/service.js';
 import { notServedRoutes } from './modules/not-served/routes.js';
 import { productsRoutes } from './modules/products/routes.js';
-import { purchasesRoutes } from './modules/purchases/routes.js';
+import type { ProductsService } from './modules/products/service.js';
+import { type PurchasesServices, purchasesRoutes } from './modules/purchases/routes.js';
 import { requestsRoutes } from './modules/requests/routes.js';
+import type { RequestsService } from './modules/requests/service.js';
 import { userEventsRoutes } from './modules/user-events/routes.js';
+import type { UserEventsService } from './modules/user-events/service.js';
 import { usersRoutes } from './modules/users/routes.js';
+import type { UsersService } from './modules/users/service.js';
+
+/** What the API's routes are served by (built in src/services.ts, the composition root). */
+export interface ApiServices {
+  accounts: AccountsService;
+  users: UsersService;
+  customAttributes: CustomAttributesService;
+  events: EventsService;
+  userEvents: UserEventsService;
+  categories: CategoriesService;
+  requests: RequestsService;
+  benefits: BenefitsService;
+  coupons: CouponsService;
+  integrationStats: IntegrationStatsService;
+  blacklist: BlacklistService;
+  uploadLimitBytes: number;
+  products: ProductsService;
+  branches: BranchesService;
+  purchases: PurchasesServices;
+  carts: AbandonedCartsService;
+  members: FamilyMembersService;
+}
+
+export interface ApiOptions {
+  services: ApiServices;
+  /** The per-account request budget (O5): shared by every process through the database. */
+  rateLimit: { db: Kysely<DB>; clock: Clock; perMinute: number };
+}
 
 /**
  * Every API module, registered under /apiv3 behind the account hook: the one place to read the API.
- * (Outside it, in app.ts: GET /health, GET /ready, GET /apiv3/openapi.json, /apiv3/docs.)
+ * The comment above each module lists its routes; test/http/route-table.test.ts holds them against
+ * the routes the app serves. (Outside it, in app.ts: GET /health, GET /ready, GET /metrics,
+ * GET /apiv3/openapi.json, /apiv3/docs, the console.)
  */
-export async function apiRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  requireAccount(app, new AccountsService(context.db, context.clock, { keyCacheMs: context.config.apiKeyCacheMs }));
-  registerRateLimit(app, context);
+export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit }: ApiOptions): Promise<void> {
+  requireAccount(scope, s.accounts);
+  registerRateLimit(scope, rateLimit);
 
   // POST|GET /users, GET|PUT /users/:id, GET /users/:id/exist, POST|GET /users/:id/points,
-  // GET /multiusers/exist, GET /multiusers/find, PUT /multiusers
-  await app.register(usersRoutes, { context });
-  // GET|POST /account/{,product-,purchase-,purchase-item-}custom-attributes, PUT|DELETE …/:name
-  await app.register(customAttributesRoutes, { context });
+  // GET /users/:id/transactions, GET /multiusers/exist, GET /multiusers/find, PUT /multiusers,
+  // POST /multiusers/points, GET /multiusers/transactions
+  await scope.register(usersRoutes, { users: s.users });
+  // GET|POST /account/{,product-,purchase-,purchase-item-}custom-attributes,
+  // PUT|DELETE /account/{,product-,purchase-,purchase-item-}custom-attributes/:name
+  await scope.register(customAttributesRoutes, { service: s.customAttributes });
   // GET|POST /events (bare JSON), DELETE /events/:id
-  await app.register(eventsRoutes, { context });
+  await scope.register(eventsRoutes, { events: s.events });
   // POST|GET /user-events, DELETE /user-events/bulk (background)
-  await app.register(userEventsRoutes, { context });
+  await scope.register(userEventsRoutes, { userEvents: s.userEvents });
   // POST|GET /categories, GET /categories/:code, DELETE /categories, DELETE /categories/bulk (background)
-  await app.register(categoriesRoutes, { context });
+  await scope.register(categoriesRoutes, { categories: s.categories });
   // GET /requests/:request_id
-  await app.register(requestsRoutes, { context });
+  await scope.register(requestsRoutes, { requests: s.requests });
   // POST|GET /benefits, GET /benefits/all, GET|PUT|DELETE /benefits/:id, POST /benefits/:benefit_id/assign
-  await app.register(benefitsRoutes, { context });
+  await scope.register(benefitsRoutes, { service: s.benefits });
   // GET /coupons
-  await app.register(couponsRoutes, { context });
+  await scope.register(couponsRoutes, { service: s.coupons });
   // POST|GET /integration-stats
-  await app.register(integrationStatsRoutes, { context });
+  await scope.register(integrationStatsRoutes, { service: s.integrationStats });
   // POST|GET|DELETE /account/blacklist, GET /account/blacklist/:blacklist/:value
-  await app.register(blacklistRoutes, { context });
+  await scope.register(blacklistRoutes, { service: s.blacklist, uploadLimitBytes: s.uploadLimitBytes });
   // POST|GET /products, GET|PUT|DELETE /products/:sku, GET /products/:sku/exist
-  await app.register(productsRoutes, { context });
-  // POST|GET /branches, GET /branches/:id, PUT /branches/* (raw base64 name)
-  await app.register(branchesRoutes, { context });
-  // POST|PUT|GET /purchases, POST /purchases/bulk, GET|DELETE /purchases/:id, GET /users/:id/purchases
-  await app.register(purchasesRoutes, { context });
+  await scope.register(productsRoutes, { products: s.products });
+  // POST|GET /branches, GET /branches/:id, PUT /branches, PUT /branches/* (raw base64 name)
+  await scope.register(branchesRoutes, { branches: s.branches });
+  // POST|PUT|GET /purchases, POST /purchases/bulk, GET /purchases/summary, GET|DELETE /purchases/:id,
+  // GET /users/:id/purchases
+  await scope.register(purchasesRoutes, s.purchases);
   // POST /multiusers/abandoned-cart, POST /users/:id/abandoned-cart, GET /users/:id/abandoned-carts
-  await app.register(abandonedCartsRoutes, { context });
+  await scope.register(abandonedCartsRoutes, { carts: s.carts });
   // POST|PUT /multiusers/members, GET /users/:id/members
-  await app.register(familyMembersRoutes, { context });
+  await scope.register(familyMembersRoutes, { members: s.members });
   // GET /segments/:id, GET /purchases/iin/:digits: 404 saying why (U10)
-  await app.register(notServedRoutes, { context });
+  await scope.register(notServedRoutes);
 }

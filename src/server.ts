@@ -1,31 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, appVersion, describeDatabase } from './config.js';
-import { type Database, openDatabase } from './db/database.js';
+import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { consoleBanner } from './http/console.js';
-import { formatDateTime, systemClock } from './lib/time.js';
-import { AccountsService } from './modules/accounts/service.js';
-import { BlacklistRepository } from './modules/blacklist/repository.js';
-
-/**
- * An upload left open this long is abandoned: a live upload touches its row every minute while data
- * arrives. Every process sweeps them every SWEEP_EVERY_MS, so an upload of a process that crashed
- * is cleaned by the survivors (or by itself once restarted) within minutes.
- */
-const ABANDONED_AFTER_MS = 5 * 60_000;
-const SWEEP_EVERY_MS = 60_000;
-
-/** Deletes abandoned blacklist uploads (and their staged rows) untouched since `cutoff`. */
-async function sweepUploads(database: Database, cutoff: Date): Promise<number> {
-  const repository = new BlacklistRepository(database.db);
-  let total = 0;
-  for (;;) {
-    const swept = await repository.sweepAbandonedUploads(formatDateTime(cutoff), 20);
-    total += swept;
-    if (swept < 20) return total;
-  }
-}
+import { systemClock } from './lib/time.js';
+import { buildAccounts } from './services.js';
 
 /** config -> database -> migrate -> first account -> app -> listen; SIGTERM/SIGINT close gracefully. */
 export async function startServer(config: Config): Promise<FastifyInstance> {
@@ -33,7 +13,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   const database = openDatabase(config.database);
   await migrateToLatest(database);
 
-  const { created, key } = await new AccountsService(database.db, systemClock).bootstrap(config.bootstrapApiKey);
+  const { created, key } = await buildAccounts(database.db, systemClock).bootstrap(config.bootstrapApiKey);
   if (created && key) {
     // The one place a key is ever shown: the operator needs it, and it is never logged.
     process.stdout.write(`\nCreated the first account. Its API key (shown once, keep it safe):\n${key}\n\n`);
@@ -43,20 +23,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
 
   const app = await buildApp({ config, database });
 
-  // Uploads interrupted by the previous run. A SQLite file is served by one process, so every
-  // upload opened before this start is dead; on PostgreSQL another process may be mid-upload, so
-  // only uploads untouched for ABANDONED_AFTER_MS are.
-  const abandonedBefore = () => new Date(systemClock.now().getTime() - ABANDONED_AFTER_MS);
-  // (Stored times have whole seconds: on SQLite the cut-off includes the second of the start.)
-  const swept = await sweepUploads(database, database.dialect === 'sqlite' ? new Date(startedAt.getTime() + 1000) : abandonedBefore());
-  if (swept > 0) app.log.info({ uploads: swept }, 'discarded the staged rows of interrupted blacklist uploads');
-  const sweeper = setInterval(() => {
-    sweepUploads(database, abandonedBefore()).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned uploads failed'));
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
-
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
     await database.close();
   });
 

@@ -10,7 +10,7 @@ import { loadConfig, parseDatabaseUrl } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { formatDateTime, systemClock } from '../../src/lib/time.js';
-import { AccountsService } from '../../src/modules/accounts/service.js';
+import { buildAccounts } from '../../src/services.js';
 import { throwawayDatabase } from './postgres.js';
 
 export type Kind = 'sqlite' | 'postgres';
@@ -49,7 +49,7 @@ export async function prepareReads(kind: Kind, file: string): Promise<Prepared> 
   const database = openDatabase(parseDatabaseUrl(url));
   try {
     await migrateToLatest(database);
-    const accounts = new AccountsService(database.db, systemClock);
+    const accounts = buildAccounts(database.db, systemClock);
     const account = await accounts.createAccount('bench');
     const { key } = await accounts.createKey(account.id);
     const accountId = account.id;

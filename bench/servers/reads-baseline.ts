@@ -19,7 +19,7 @@ import pg from 'pg';
 import { decodeBase64Text } from '../../src/lib/base64-id.js';
 import { formatDateTime, parseDateTime } from '../../src/lib/time.js';
 import { normaliseEmail, normaliseTelephone } from '../../src/modules/blacklist/normalise.js';
-import { decodeAttributeValue } from '../../src/modules/custom-attributes/convert-value.js';
+import { decodeAttributeValue } from '../../src/lib/attribute-values.js';
 import type { EventRow } from '../../src/modules/events/repository.js';
 import { presentEvent } from '../../src/modules/events/service.js';
 import { presentPurchase } from '../../src/modules/purchases/present.js';

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountsService } from '../modules/accounts/service.js';
-import { ForbiddenError } from './errors.js';
+import { ForbiddenError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +22,7 @@ export function presentedKey(request: FastifyRequest): string | undefined {
  * Registers the account hook on a scope: every route in it needs a live key. A callback hook, not
  * an async one: when the key cache answers (most requests), the request goes on in the same turn.
  */
-export function requireAccount(app: FastifyInstance, accounts: AccountsService): void {
+export function requireAccount(app: FastifyInstance, accounts: { authenticate(key: string): number | Promise<number | undefined> }): void {
   app.decorateRequest('accountId', 0);
   app.addHook('onRequest', (request, _reply, done) => {
     const key = presentedKey(request);

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { elapsed } from './envelope.js';
-import { AppError, type ErrorCode } from './errors.js';
+import { AppError, type ErrorCode } from '../lib/errors.js';
 import { describeValidationIssue } from './validation.js';
 
 // G5: every error is the envelope with payload null, a message naming the field and rule, and the

@@ -1,14 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { Counter, Gauge, type Metric, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import type { Clock } from '../lib/time.js';
-import { AccountsService } from '../modules/accounts/service.js';
 import { presentedKey } from './auth.js';
-import { ForbiddenError } from './errors.js';
+import { ForbiddenError } from '../lib/errors.js';
 import type { LoadShedder, LoadState } from './overload.js';
 
 /**
@@ -35,8 +32,11 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export interface MetricsOptions {
   config: Config;
   database: Database;
-  clock: Clock;
   load: LoadState;
+  /** The app's one key check (and key cache): the account of a live key, or undefined. */
+  authenticate(key: string): number | Promise<number | undefined>;
+  /** Background requests not finished by status, and notification mail waiting (jobs/). */
+  jobCounts(): Promise<{ requests: Record<string, number>; mailPending: number }>;
   /** Tells of every admitted request once answered (its 'close' listener on the response). */
   shedder: LoadShedder;
 }
@@ -108,21 +108,24 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       },
     });
   }
+  // Both gauges read one count of the job tables per scrape; an unreachable database must not fail it.
+  let counting: Promise<Awaited<ReturnType<MetricsOptions['jobCounts']>> | null> | undefined;
+  const jobCounts = () =>
+    (counting ??= options
+      .jobCounts()
+      .catch(() => null)
+      .finally(() => setImmediate(() => (counting = undefined))));
   new Gauge({
     name: 'rapport_background_requests',
     help: 'Background requests (bulk deletes) not finished, by status, across every process on the database',
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const rows = await sql<{ status: string; n: number }>`select status, count(*) as n from requests where status in ('pending', 'running') group by status`
-        .execute(database.db)
-        .then((result) => result.rows)
-        .catch(() => null); // an unreachable database must not fail the scrape
-      if (rows === null) return;
+      const counts = await jobCounts();
+      if (counts === null) return;
       this.reset();
-      this.labels('pending').set(0);
-      this.labels('running').set(0);
-      for (const row of rows) this.labels(row.status).set(Number(row.n));
+      this.labels('pending').set(counts.requests.pending ?? 0);
+      this.labels('running').set(counts.requests.running ?? 0);
     },
   });
   new Gauge({
@@ -130,11 +133,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     help: 'Notification e-mails waiting to be sent, across every process on the database',
     registers: [registry],
     async collect() {
-      const row = await sql<{ n: number }>`select count(*) as n from mail_outbox where status = 'pending'`
-        .execute(database.db)
-        .then((result) => result.rows[0])
-        .catch(() => null);
-      if (row) this.set(Number(row.n));
+      const counts = await jobCounts();
+      if (counts) this.set(counts.mailPending);
     },
   });
 
@@ -148,7 +148,6 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     tally.record(request?.method ?? response.req.method ?? 'GET', request?.routeOptions.url ?? '(unmatched)', response.statusCode, seconds);
   });
 
-  const accounts = new AccountsService(database.db, options.clock);
   const token = options.config.metricsToken ? Buffer.from(options.config.metricsToken) : undefined;
   const authorised = async (request: FastifyRequest): Promise<boolean> => {
     if (token) {
@@ -156,7 +155,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       return presented.length === token.length && timingSafeEqual(presented, token);
     }
     const key = presentedKey(request);
-    return key !== undefined && (await accounts.authenticate(key)) !== undefined;
+    return key !== undefined && (await options.authenticate(key)) !== undefined;
   };
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

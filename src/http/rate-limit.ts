@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
 import type { DB } from '../db/types.js';
 import type { Clock } from '../lib/time.js';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 
 /**
  * O5: a per-account request budget (RATE_LIMIT_PER_MINUTE; 0 turns it off) that holds across every
@@ -138,8 +137,8 @@ function setHeaders(reply: FastifyReply, decision: Decision): void {
  * Registers the budget on the API scope, after the account hook (it needs the account). Requests
  * are counted when they arrive, before their body is read, so a refused request costs little.
  */
-export function registerRateLimit(app: FastifyInstance, context: Pick<AppContext, 'db' | 'clock' | 'config'>): RateLimiter | undefined {
-  const perMinute = context.config.rateLimitPerMinute;
+export function registerRateLimit(app: FastifyInstance, context: { db: Kysely<DB>; clock: Clock; perMinute: number }): RateLimiter | undefined {
+  const perMinute = context.perMinute;
   if (perMinute <= 0) return undefined;
   const limiter = new RateLimiter(context.db, context.clock, perMinute, (error) =>
     app.log.warn({ err: error }, 'could not delete old rate-limit windows'),

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { invalidField } from './errors.js';
+import { invalidField } from '../lib/errors.js';
 
 // G8: declared body fields are validated strictly (no "12" for an integer) and unknown ones are
 // dropped (every body schema sets additionalProperties: false, which with removeAdditional means

@@ -25,6 +25,16 @@ export function backoffSeconds(attempts: number): number {
 export class MailOutbox {
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** Messages waiting to be sent, across every account and process (for /metrics). */
+  async countPending(): Promise<number> {
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Enqueues a message; call it in the transaction that ends the request (request_id is unique). */
   async enqueue(accountId: number, mail: NewMail, now: string): Promise<void> {
     await this.db

@@ -18,6 +18,17 @@ export interface NewRequest {
 export class RequestQueue {
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** Requests not finished, by status, across every account and process (for /metrics). */
+  async countUnfinished(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('requests')
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+      .where('status', 'in', ['pending', 'running'])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
   /** Records a pending request; run it inside the transaction that validated it. */
   async accept(accountId: number, request: NewRequest, now: string): Promise<string> {
     const id = randomUUID();

@@ -2,7 +2,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 
 /**
- * One kind of background request. The work is a sequence of bounded steps, each run by the worker
+ * One kind of background request, as a module writes it: its steps use the repositories `R` (bound
+ * to the step's transaction by the composition root, which turns it into a RequestHandler).
+ */
+export interface RequestSteps<P = any, R = any> extends Omit<RequestHandler<P>, 'step'> {
+  step(repositories: R, accountId: number, params: P, limit: number): Promise<number>;
+}
+
+/**
+ * One kind of background request, as the worker runs it. The work is a sequence of bounded steps, each run by the worker
  * in its own transaction together with the request's progress counter, so a crash between steps
  * neither loses nor double-counts work; a resumed request simply continues stepping.
  */

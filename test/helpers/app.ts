@@ -7,7 +7,7 @@ import { type Config, loadConfig, parseDatabaseUrl } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Clock } from '../../src/lib/time.js';
-import { AccountsService } from '../../src/modules/accounts/service.js';
+import { buildAccounts } from '../../src/services.js';
 
 // Each test file gets its own database: SQLite in memory, or, when TEST_DATABASE_URL names a
 // PostgreSQL server, a fresh schema dropped when the file ends.
@@ -125,7 +125,7 @@ export async function buildTestApp(options: { config?: Partial<Config>; autoClos
   const { database } = testDb;
   const clock = new TestClock();
   const config = testConfig(options.config);
-  const accounts = new AccountsService(database.db, clock);
+  const accounts = buildAccounts(database.db, clock);
   const newAccount = async (name = 'other') => {
     const account = await accounts.createAccount(name);
     const { key } = await accounts.createKey(account.id);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { buildTestApp, createTestDatabase, testConfig } from '../helpers/app.js';
 import { keyPrefix } from '../../src/modules/accounts/keys.js';
-import { AccountsService } from '../../src/modules/accounts/service.js';
+import { buildAccounts } from '../../src/services.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 
 const t = await buildTestApp();
@@ -40,7 +40,7 @@ describe('cross-cutting HTTP behaviour', () => {
   it('stops accepting a revoked key on its next request', async () => {
     const other = await t.newAccount('revoked');
     expectOk(await t.get('/apiv3/users', { key: other.key }));
-    const accounts = new AccountsService(t.database.db, t.clock);
+    const accounts = buildAccounts(t.database.db, t.clock);
     assert.equal(await accounts.revokeKey(keyPrefix(other.key)), 1);
     expectError(await t.get('/apiv3/users', { key: other.key }), 403, 'forbidden');
   });
@@ -121,7 +121,7 @@ describe('cross-cutting HTTP behaviour', () => {
 describe('shutdown', () => {
   it('finishes the request in flight and answers a request arriving during shutdown with 503', async () => {
     const testDb = await createTestDatabase();
-    const accounts = new AccountsService(testDb.database.db, t.clock);
+    const accounts = buildAccounts(testDb.database.db, t.clock);
     await accounts.bootstrap('shutdown-key-0123456789');
     const app = await buildApp({ config: testConfig({ workerEnabled: false }), database: testDb.database, logger: false });
     let firstArrived!: () => void;

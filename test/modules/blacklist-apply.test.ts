@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
 import { formatDateTime } from '../../src/lib/time.js';
-import { visibleEntries } from '../../src/modules/blacklist/repository.js';
+import { visibleEntries } from '../../src/db/blacklist-visibility.js';
 import { startServer } from '../../src/server.js';
 import { buildTestApp, testConfig, usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';

@@ -325,7 +325,7 @@ describe('POST /account/blacklist', () => {
     assert.deepEqual(await stagingRows(), { uploads: 0, staged: 0 });
   });
 
-  it('sweeps the staging rows of uploads abandoned for over an hour at the next upload', async () => {
+  it('sweeps the staging rows of uploads abandoned for over five minutes at the next upload', async () => {
     const db = t.database.db;
     t.clock.set('2026-03-01T12:00:00Z');
     const old = await db
@@ -335,7 +335,7 @@ describe('POST /account/blacklist', () => {
       .executeTakeFirstOrThrow();
     const recent = await db
       .insertInto('blacklist_uploads')
-      .values({ account_id: t.accountId, status: 'open', created_at: '2026-03-01 11:30:00', touched_at: '2026-03-01 11:30:00' })
+      .values({ account_id: t.accountId, status: 'open', created_at: '2026-03-01 11:30:00', touched_at: '2026-03-01 11:58:00' })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const id of [old.id, recent.id]) {

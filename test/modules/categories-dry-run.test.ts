@@ -36,8 +36,8 @@ async function state(key: string) {
 }
 
 async function accountIdOf(key: string): Promise<number> {
-  const { AccountsService } = await import('../../src/modules/accounts/service.js');
-  const id = await new AccountsService(t.database.db, t.clock).authenticate(key);
+  const { buildAccounts } = await import('../../src/services.js');
+  const id = await buildAccounts(t.database.db, t.clock).authenticate(key);
   assert.ok(id);
   return id;
 }

@@ -5,7 +5,7 @@ import {
   decodeAttributeValue,
   encodeAttributeValue,
   validateAttributeValue,
-} from '../../src/modules/custom-attributes/convert-value.js';
+} from '../../src/lib/attribute-values.js';
 
 // The pure helpers the users module imports (U2) and the data_type conversion (C8) relies on.
 

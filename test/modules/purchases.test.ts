@@ -205,7 +205,7 @@ describe('POST /purchases', () => {
       [{ approvedtime: '2026-02-30 00:00:00' }, /^approvedtime: must be a datetime/],
       [
         { purchase_detail: [{ sku: 'DT-2', product_name: 'x', manufacturer_warranty_date: '2027-13-01' }] },
-        /^purchase_detail\[0\]\.manufacturer_warranty_date: must be a date 'YYYY-MM-DD' or a datetime/,
+        /^purchase_detail\[0\]\.manufacturer_warranty_date: must be a datetime 'YYYY-MM-DD hh:mm:ss', ISO 8601 with an offset, or a date 'YYYY-MM-DD'$/,
       ],
       [
         { purchase_detail: [{ sku: 'DT-2', product_name: 'x' }, { sku: 'DT-3', product_name: 'y', extension_warranty_date: '01/02/2027' }] },

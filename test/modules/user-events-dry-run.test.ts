@@ -41,8 +41,8 @@ async function userEvents(key: string): Promise<string[]> {
 }
 
 async function requestsOf(key: string) {
-  const { AccountsService } = await import('../../src/modules/accounts/service.js');
-  const accountId = await new AccountsService(t.database.db, t.clock).authenticate(key);
+  const { buildAccounts } = await import('../../src/services.js');
+  const accountId = await buildAccounts(t.database.db, t.clock).authenticate(key);
   assert.ok(accountId);
   return {
     requests: await t.database.db.selectFrom('requests').select('id').where('account_id', '=', accountId).execute(),

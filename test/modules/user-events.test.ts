@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { requestHandlers } from '../../src/jobs/handlers.js';
+import { requestHandlers } from '../../src/services.js';
 import { createMailer } from '../../src/jobs/mailer.js';
 import { Worker } from '../../src/jobs/worker.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -104,7 +104,7 @@ describe('POST /user-events', () => {
     expectError(await t.post('/apiv3/user-events', { service_uid: user.service_uid }), 400, 'bad_request', /event: is required/);
     expectError(await t.post('/apiv3/user-events', { event: event.name }), 400, 'bad_request', /service_uid: is required/);
     expectError(await t.post('/apiv3/user-events', { event: 'no-such-event', service_uid: user.service_uid }), 404, 'not_found', /event no-such-event not found/);
-    expectError(await t.post('/apiv3/user-events', { event: event.name, service_uid: 'nobody' }), 404, 'not_found', /user not found/);
+    expectError(await t.post('/apiv3/user-events', { event: event.name, service_uid: 'nobody' }), 404, 'not_found', /no user matches/);
     expectError(await t.post('/apiv3/user-events', { event: event.name, email: 'nobody@example.com' }), 404, 'not_found', /user/);
   });
 

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { ApiKeyCache } from '../../src/modules/accounts/key-cache.js';
 import { keyPrefix } from '../../src/modules/accounts/keys.js';
-import { AccountsService } from '../../src/modules/accounts/service.js';
+import { buildAccounts } from '../../src/services.js';
 import { TestClock, usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { type OpsApp, type SharedDatabase, createAccount, opsApp, sharedDatabase } from './support.js';
@@ -90,7 +90,7 @@ describe(`API key cache across processes (${usingPostgres() ? 'PostgreSQL: two p
     const { key } = await createAccount(shared.handles[0]!, 'revoked');
     for (const app of [one, two, uncached]) expectOk(await app.call('GET', '/apiv3/users', { key }));
     // `rapport keys revoke` (or any process) through the first handle
-    assert.equal(await new AccountsService(shared.handles[0]!.db, clock).revokeKey(keyPrefix(key)), 1);
+    assert.equal(await buildAccounts(shared.handles[0]!.db, clock).revokeKey(keyPrefix(key)), 1);
     const revokedAt = performance.now();
     expectError(await one.call('GET', '/apiv3/users', { key }), 403, 'forbidden');
     expectError(await uncached.call('GET', '/apiv3/users', { key }), 403, 'forbidden');
@@ -105,7 +105,7 @@ describe(`API key cache across processes (${usingPostgres() ? 'PostgreSQL: two p
   it('refuses a key revoked through a process own database handle on its next request', async () => {
     const { key } = await createAccount(shared.handles[0]!, 'revoked-here');
     expectOk(await longLived.call('GET', '/apiv3/users', { key }));
-    assert.equal(await new AccountsService(shared.handles[3]!.db, clock).revokeKey(keyPrefix(key)), 1);
+    assert.equal(await buildAccounts(shared.handles[3]!.db, clock).revokeKey(keyPrefix(key)), 1);
     expectError(await longLived.call('GET', '/apiv3/users', { key }), 403, 'forbidden');
   });
 });

@@ -8,7 +8,7 @@ import type { Config } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Clock } from '../../src/lib/time.js';
-import { AccountsService } from '../../src/modules/accounts/service.js';
+import { buildAccounts } from '../../src/services.js';
 import { type Response, TestClock, createTestDatabase, testConfig, usingPostgres } from '../helpers/app.js';
 
 // Operations tests need what buildTestApp hides: several app instances (processes) on one database,
@@ -55,7 +55,7 @@ export async function sharedDatabase(count: number): Promise<SharedDatabase> {
 }
 
 export async function createAccount(database: Database, name = 'ops'): Promise<{ accountId: number; key: string }> {
-  const accounts = new AccountsService(database.db, new TestClock());
+  const accounts = buildAccounts(database.db, new TestClock());
   const account = await accounts.createAccount(name);
   const { key } = await accounts.createKey(account.id);
   return { accountId: account.id, key };

@@ -1,18 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { UserIdParams } from '../users/schemas.js';
 import { CartByIdentityInput, CartEnvelope, CartInput, CartListEnvelope, CartListQuery } from './schemas.js';
-import { AbandonedCartsService } from './service.js';
+import type { AbandonedCartsService } from './service.js';
 
 // A1: abandoned carts. Both writes answer an unknown user with S2's `user_not_found`, the code the
 // connectors branch on.
 
-export async function abandonedCartsRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function abandonedCartsRoutes(scope: FastifyInstance, { carts }: { carts: AbandonedCartsService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const carts = new AbandonedCartsService(context.db, context.clock);
   const tags = ['abandoned-carts'];
   const invalid = ErrorResponse('Invalid field (named in the message)');
   const saved = Type.Object(CartEnvelope.properties, {

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { BadRequestError, invalidField } from '../../http/errors.js';
 import { type PageQuery, toPage } from '../../http/pagination.js';
-import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
+import { BadRequestError, invalidField } from '../../lib/errors.js';
+import { datetimeField } from '../../lib/fields.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
 import { normaliseCategoryPath } from '../categories/path.js';
-import { requireUserByIdentity, requireUserByRef } from '../users/lookup.js';
+import type { UserDirectory } from '../users/directory.js';
 import type { UserRow } from '../users/repository.js';
-import { AbandonedCartsRepository, type CartRow } from './repository.js';
+import type { AbandonedCartsRepository, CartRow } from './repository.js';
 import type { CartByIdentityInput, CartInput, CartItemObject, CartObject } from './schemas.js';
 
 /** What the `data` column holds. */
@@ -33,11 +32,15 @@ function present(row: CartRow): CartObject {
   };
 }
 
+export interface AbandonedCartsDeps {
+  carts: AbandonedCartsRepository;
+  directory: Pick<UserDirectory, 'requireByRef' | 'requireByIdentity'>;
+  clock: Clock;
+}
+
 export class AbandonedCartsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {}
+
+  constructor(private readonly deps: AbandonedCartsDeps) {}
 
   /** POST /multiusers/abandoned-cart: the user by service_uid, else email, else document (A1). */
   async recordByIdentity(accountId: number, input: CartByIdentityInput): Promise<CartObject> {
@@ -45,23 +48,18 @@ export class AbandonedCartsService {
     if (!Object.values(identity).some((value) => value !== undefined && value.trim() !== '')) {
       throw new BadRequestError('body: at least one of service_uid, email, document is required');
     }
-    return this.record(accountId, await requireUserByIdentity(this.db, accountId, identity, 'user_not_found'), input);
+    return this.record(accountId, await this.deps.directory.requireByIdentity(accountId, identity, 'user_not_found'), input);
   }
 
   /** POST /users/{id}/abandoned-cart. */
   async recordForUser(accountId: number, rawId: string, input: CartInput): Promise<CartObject> {
-    return this.record(accountId, await requireUserByRef(this.db, accountId, rawId, 'user_not_found'), input);
+    return this.record(accountId, await this.deps.directory.requireByRef(accountId, rawId, 'user_not_found'), input);
   }
 
   private async record(accountId: number, user: UserRow, input: CartInput): Promise<CartObject> {
     const externalId = input.external_id.trim();
     if (externalId === '') throw invalidField('external_id', 'must not be blank');
-    let createtime = formatDateTime(this.clock.now());
-    if (input.createtime !== undefined) {
-      const parsed = parseDateTime(input.createtime.trim());
-      if (!parsed) throw invalidField('createtime', 'must be a datetime YYYY-MM-DD hh:mm:ss (or ISO 8601 with an offset)');
-      createtime = formatDateTime(parsed);
-    }
+    const createtime = input.createtime === undefined ? formatDateTime(this.deps.clock.now()) : datetimeField('createtime', input.createtime);
     // Categories are kept as the path of codes and names (P3's answer form); none is created.
     const products: CartItemObject[] = input.products.map(({ category, ...item }, index) =>
       category === undefined ? item : { ...item, category: normaliseCategoryPath(category, `products[${index}].category`) },
@@ -73,13 +71,13 @@ export class AbandonedCartsService {
       recovered: input.recovered ?? false,
       recover_url: input.recover_url ?? null,
     };
-    const row = await new AbandonedCartsRepository(this.db).upsert(accountId, user.id, { externalId, data: JSON.stringify(data), createtime });
+    const row = await this.deps.carts.upsert(accountId, user.id, { externalId, data: JSON.stringify(data), createtime });
     return present(row);
   }
 
   /** GET /users/{id}/abandoned-carts: newest first (G6). */
   async list(accountId: number, rawId: string, query: PageQuery): Promise<CartObject[]> {
-    const user = await requireUserByRef(this.db, accountId, rawId);
-    return (await new AbandonedCartsRepository(this.db).list(accountId, user.id, toPage(query))).map(present);
+    const user = await this.deps.directory.requireByRef(accountId, rawId);
+    return (await this.deps.carts.list(accountId, user.id, toPage(query))).map(present);
   }
 }

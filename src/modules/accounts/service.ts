@@ -1,60 +1,55 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { Transactor } from '../../db/transactions.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import { type ApiKeyCache, apiKeyCacheFor, forgetApiKeys } from './key-cache.js';
+import type { ApiKeyCache } from './key-cache.js';
 import { generateApiKey, hashApiKey, keyPrefix } from './keys.js';
-import { type AccountRow, AccountsRepository, type KeyRow } from './repository.js';
+import type { AccountRow, AccountsRepository, KeyRow } from './repository.js';
 
 export interface CreatedKey {
   key: string;
   row: KeyRow;
 }
 
-export interface AccountsOptions {
-  /** API_KEY_CACHE_MS: how long authenticate() may answer a key from memory (0: never). */
-  keyCacheMs?: number;
+export interface AccountsDeps {
+  accounts: AccountsRepository;
+  tx: Transactor<{ accounts: AccountsRepository }>;
+  clock: Clock;
+  /** API_KEY_CACHE_MS > 0: authenticate() may answer a key from this cache. */
+  keyCache?: ApiKeyCache;
+  /** After a revocation: every key cache of this database handle in this process forgets its keys. */
+  forgetKeys(): void;
 }
 
 export class AccountsService {
-  private readonly repo: AccountsRepository;
-  private readonly keyCache: ApiKeyCache | undefined;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-    options: AccountsOptions = {},
-  ) {
-    this.repo = new AccountsRepository(db);
-    this.keyCache = options.keyCacheMs ? apiKeyCacheFor(db, options.keyCacheMs) : undefined;
-  }
+  constructor(private readonly deps: AccountsDeps) {}
 
   private now(): string {
-    return formatDateTime(this.clock.now());
+    return formatDateTime(this.deps.clock.now());
   }
 
   createAccount(name: string): Promise<AccountRow> {
-    return this.repo.create(name, this.now());
+    return this.deps.accounts.create(name, this.now());
   }
 
   listAccounts(): Promise<AccountRow[]> {
-    return this.repo.list();
+    return this.deps.accounts.list();
   }
 
   async createKey(accountId: number, key = generateApiKey()): Promise<CreatedKey> {
-    if (!(await this.repo.find(accountId))) throw new Error(`no account with id ${accountId}`);
-    const row = await this.repo.addKey(accountId, keyPrefix(key), hashApiKey(key), this.now());
+    if (!(await this.deps.accounts.find(accountId))) throw new Error(`no account with id ${accountId}`);
+    const row = await this.deps.accounts.addKey(accountId, keyPrefix(key), hashApiKey(key), this.now());
     return { key, row };
   }
 
   async listKeys(accountId: number): Promise<KeyRow[]> {
-    if (!(await this.repo.find(accountId))) throw new Error(`no account with id ${accountId}`);
-    return this.repo.listKeys(accountId);
+    if (!(await this.deps.accounts.find(accountId))) throw new Error(`no account with id ${accountId}`);
+    return this.deps.accounts.listKeys(accountId);
   }
 
   /** Revokes the key(s); this process refuses them at once, others within their API_KEY_CACHE_MS. */
   async revokeKey(prefix: string): Promise<number> {
-    const revoked = await this.repo.revokeByPrefix(prefix, this.now());
-    forgetApiKeys(this.db);
+    const revoked = await this.deps.accounts.revokeByPrefix(prefix, this.now());
+    this.deps.forgetKeys();
     return revoked;
   }
 
@@ -64,8 +59,8 @@ export class AccountsService {
    */
   authenticate(key: string): number | Promise<number | undefined> {
     const hash = hashApiKey(key);
-    if (!this.keyCache) return this.repo.accountForKeyHash(hash);
-    return this.keyCache.resolve(hash, () => this.repo.accountForKeyHash(hash));
+    if (!this.deps.keyCache) return this.deps.accounts.accountForKeyHash(hash);
+    return this.deps.keyCache.resolve(hash, () => this.deps.accounts.accountForKeyHash(hash));
   }
 
   /**
@@ -73,10 +68,9 @@ export class AccountsService {
    * (returned as null: the operator already knows it); otherwise a fresh key is returned to be shown once.
    */
   async bootstrap(bootstrapKey: string | undefined): Promise<{ created: boolean; key: string | null }> {
-    if ((await this.repo.count()) > 0) return { created: false, key: null };
+    if ((await this.deps.accounts.count()) > 0) return { created: false, key: null };
     // Several processes may start on the same empty database: the claim lets exactly one create it.
-    const key = await this.db.transaction().execute(async (trx) => {
-      const repo = new AccountsRepository(trx);
+    const key = await this.deps.tx.run(async ({ accounts: repo }) => {
       const now = this.now();
       if (!(await repo.claimOnce('first-account', now))) return undefined;
       const account = await repo.create('default', now);

@@ -1,10 +1,12 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { BenefitsTable, DB } from '../../db/types.js';
+import type { BenefitsTable, CouponsTable, DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 
 export type BenefitRow = Selectable<BenefitsTable>;
 export type NewBenefit = Omit<Insertable<BenefitsTable>, 'id' | 'account_id'>;
 export type BenefitChanges = Omit<Updateable<BenefitsTable>, 'id' | 'account_id' | 'created'>;
+
+export type NewCoupon = Omit<Insertable<CouponsTable>, 'id' | 'account_id'>;
 
 export type Bucket = 'current' | 'outofstock' | 'comingbenefits';
 
@@ -107,5 +109,27 @@ export class BenefitsRepository {
       .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** B5: the coupon an assignment records (coupons are read by the coupons module). */
+  async recordCoupon(accountId: number, coupon: NewCoupon): Promise<void> {
+    await this.db
+      .insertInto('coupons')
+      .values({ ...coupon, account_id: accountId })
+      .execute();
+  }
+
+  /** How many coupons of this benefit the user received in [from, until). */
+  async couponsOfUser(accountId: number, benefitId: number, userId: number, from: string, until: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('coupons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('benefit_id', '=', benefitId)
+      .where('user_id', '=', userId)
+      .where('createtime', '>=', from)
+      .where('createtime', '<', until)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import {
   AdminBenefit,
@@ -17,15 +16,14 @@ import {
   ListedBenefit,
   NULLABLE_ON_UPDATE,
 } from './schemas.js';
-import { BenefitsService } from './service.js';
+import type { BenefitsService } from './service.js';
 
 const tags = ['benefits'];
 
-export async function benefitsRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new BenefitsService(context.db, context.clock);
+export async function benefitsRoutes(scope: FastifyInstance, { service }: { service: BenefitsService }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(
+  app.get(
     '/benefits',
     {
       schema: {
@@ -38,7 +36,7 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
     async (request, reply) => ok(reply, await service.buckets(request.accountId, request.query)),
   );
 
-  r.get(
+  app.get(
     '/benefits/all',
     {
       schema: {
@@ -51,7 +49,7 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
     async (request, reply) => ok(reply, await service.all(request.accountId, request.query)),
   );
 
-  r.post(
+  app.post(
     '/benefits',
     {
       schema: {
@@ -64,7 +62,7 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
     async (request, reply) => ok(reply, await service.create(request.accountId, request.body)),
   );
 
-  r.get(
+  app.get(
     '/benefits/:id',
     {
       schema: {
@@ -77,7 +75,7 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
     async (request, reply) => ok(reply, await service.get(request.accountId, request.params.id)),
   );
 
-  r.put(
+  app.put(
     '/benefits/:id',
     {
       config: { keepNull: NULLABLE_ON_UPDATE },
@@ -92,7 +90,7 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
     async (request, reply) => ok(reply, await service.update(request.accountId, request.params.id, request.body)),
   );
 
-  r.delete(
+  app.delete(
     '/benefits/:id',
     {
       schema: {
@@ -108,7 +106,7 @@ export async function benefitsRoutes(app: FastifyInstance, { context }: { contex
     },
   );
 
-  r.post(
+  app.post(
     '/benefits/:benefit_id/assign',
     {
       schema: {

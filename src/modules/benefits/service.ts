@@ -1,14 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { BadRequestError, NotFoundError, invalidField } from '../../http/errors.js';
+import type { Transactor } from '../../db/transactions.js';
+import { BadRequestError, NotFoundError, invalidField } from '../../lib/errors.js';
 import { toPage } from '../../http/pagination.js';
-import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
+import { datetimeField } from '../../lib/fields.js';
 import { normaliseName } from '../../lib/names.js';
-import { CouponsRepository } from '../coupons/repository.js';
-import { newCouponCode } from '../coupons/service.js';
-import { UsersRepository } from '../users/repository.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import { newCouponCode } from './coupon-code.js';
 import { presentAdminBenefit, presentBenefit, presentListedBenefit } from './present.js';
-import { type BenefitChanges, type BenefitRow, BenefitsRepository, type NewBenefit } from './repository.js';
+import type { BenefitChanges, BenefitRow, BenefitsRepository, NewBenefit } from './repository.js';
 import {
   type AdminBenefit,
   type AssignBody,
@@ -20,16 +18,8 @@ import {
   MAX_INT,
 } from './schemas.js';
 
-const DATETIME_RULE = "must be a datetime 'YYYY-MM-DD hh:mm:ss', ISO 8601 with an offset, or a date 'YYYY-MM-DD'";
-
 type Flag = '0' | '1' | 0 | 1 | boolean;
 const flag = (value: Flag): number => (value === '1' || value === 1 || value === true ? 1 : 0);
-
-function dateTime(field: string, text: string, bareDate: 'start' | 'end'): string {
-  const parsed = parseDateTime(text.trim(), bareDate);
-  if (!parsed) throw invalidField(field, DATETIME_RULE);
-  return formatDateTime(parsed);
-}
 
 function monthlyRedeems(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
@@ -55,9 +45,9 @@ function columnsFrom(body: Editable): BenefitChanges {
   if (body.title !== undefined && c.title === '') throw invalidField('title', 'must not be blank');
   if (body.slug !== undefined) c.slug = body.slug.trim();
   if (c.slug === '') throw invalidField('slug', 'must not be blank');
-  if (body.startdate !== undefined) c.startdate = dateTime('startdate', body.startdate, 'start');
-  if (body.enddate !== undefined) c.enddate = dateTime('enddate', body.enddate, 'end');
-  if (body.event_date !== undefined) c.event_date = dateTime('event_date', body.event_date, 'start');
+  if (body.startdate !== undefined) c.startdate = datetimeField('startdate', body.startdate, 'start');
+  if (body.enddate !== undefined) c.enddate = datetimeField('enddate', body.enddate, 'end');
+  if (body.event_date !== undefined) c.event_date = datetimeField('event_date', body.event_date, 'start');
   if (body.description !== undefined) c.description = body.description;
   if (body.status !== undefined) c.status = flag(body.status);
   if (body.featured !== undefined) c.featured = flag(body.featured);
@@ -95,22 +85,29 @@ function checkWindow(startdate: string, enddate: string): void {
   if (enddate <= startdate) throw invalidField('enddate', `must be after startdate (${startdate})`);
 }
 
-export class BenefitsService {
-  private readonly benefits: BenefitsRepository;
+/** What an assignment needs of the customer (B5); the users repository provides it. */
+export interface RedeemingUsers {
+  findById(accountId: number, id: number): Promise<{ points: number } | undefined>;
+  /** Moves the balance through the points ledger; undefined when it would go below zero. */
+  adjustPoints(accountId: number, userId: number, delta: number, entry: { concept: string; description: string }, now: string): Promise<number | undefined>;
+}
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {
-    this.benefits = new BenefitsRepository(db);
-  }
+export interface BenefitsDeps {
+  benefits: BenefitsRepository;
+  tx: Transactor<{ benefits: BenefitsRepository; users: RedeemingUsers }>;
+  clock: Clock;
+}
+
+export class BenefitsService {
+
+  constructor(private readonly deps: BenefitsDeps) {}
 
   private now(): string {
-    return formatDateTime(this.clock.now());
+    return formatDateTime(this.deps.clock.now());
   }
 
   private async require(accountId: number, id: number): Promise<BenefitRow> {
-    const row = await this.benefits.find(accountId, id);
+    const row = await this.deps.benefits.find(accountId, id);
     if (!row) throw new NotFoundError(`benefit ${id} not found`);
     return row;
   }
@@ -133,7 +130,7 @@ export class BenefitsService {
       created: now,
       modified: now,
     };
-    return presentAdminBenefit(await this.benefits.insert(accountId, values));
+    return presentAdminBenefit(await this.deps.benefits.insert(accountId, values));
   }
 
   async get(accountId: number, id: number): Promise<AdminBenefit> {
@@ -150,13 +147,13 @@ export class BenefitsService {
       changes.out_stock_at = changes.stock === 0 ? (current.out_stock_at ?? now) : null;
     }
     changes.modified = now;
-    const row = await this.benefits.update(accountId, id, changes);
+    const row = await this.deps.benefits.update(accountId, id, changes);
     if (!row) throw new NotFoundError(`benefit ${id} not found`);
     return presentAdminBenefit(row);
   }
 
   async remove(accountId: number, id: number): Promise<void> {
-    if (!(await this.benefits.delete(accountId, id))) throw new NotFoundError(`benefit ${id} not found`);
+    if (!(await this.deps.benefits.delete(accountId, id))) throw new NotFoundError(`benefit ${id} not found`);
   }
 
   async buckets(accountId: number, query: BucketsQuery): Promise<Buckets> {
@@ -164,7 +161,7 @@ export class BenefitsService {
     const list = async (bucket: keyof Buckets, count: number | undefined) => {
       const limit = count ?? 25;
       if (limit === 0) return [];
-      return (await this.benefits.listBucket(accountId, bucket, now, limit)).map(presentBenefit);
+      return (await this.deps.benefits.listBucket(accountId, bucket, now, limit)).map(presentBenefit);
     };
     const [current, outofstock, comingbenefits] = await Promise.all([
       list('current', query.currentbenefits),
@@ -175,7 +172,7 @@ export class BenefitsService {
   }
 
   async all(accountId: number, query: { page?: number; limit?: number }): Promise<ListedBenefit[]> {
-    return (await this.benefits.listAll(accountId, toPage(query))).map(presentListedBenefit);
+    return (await this.deps.benefits.listAll(accountId, toPage(query))).map(presentListedBenefit);
   }
 
   /**
@@ -192,14 +189,11 @@ export class BenefitsService {
    */
   async assign(accountId: number, benefitId: number, body: AssignBody): Promise<{ status: true }> {
     const userId = userappId(body.userapp_id);
-    const moment = this.clock.now();
+    const moment = this.deps.clock.now();
     const now = formatDateTime(moment);
     const [monthStart, nextMonth] = monthOf(moment);
 
-    await this.db.transaction().execute(async (trx) => {
-      const benefits = new BenefitsRepository(trx);
-      const users = new UsersRepository(trx);
-      const coupons = new CouponsRepository(trx);
+    await this.deps.tx.run(async ({ benefits, users }) => {
 
       const benefit = await benefits.find(accountId, benefitId);
       if (!benefit) throw new NotFoundError(`benefit ${benefitId} not found`);
@@ -216,7 +210,7 @@ export class BenefitsService {
       }
 
       if (benefit.monthly_redeems > 0) {
-        const used = await coupons.countForUser(accountId, benefitId, userId, monthStart, nextMonth);
+        const used = await benefits.couponsOfUser(accountId, benefitId, userId, monthStart, nextMonth);
         if (used >= benefit.monthly_redeems) {
           throw new BadRequestError(
             `user ${userId} has reached the monthly limit of ${benefit.monthly_redeems} assignment(s) of ${name} ` +
@@ -239,7 +233,7 @@ export class BenefitsService {
         }
       }
 
-      await coupons.insert(accountId, {
+      await benefits.recordCoupon(accountId, {
         benefit_id: benefitId,
         user_id: userId,
         code: newCouponCode(),

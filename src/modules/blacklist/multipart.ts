@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, BadRequestError } from '../../http/errors.js';
+import { AppError, BadRequestError } from '../../lib/errors.js';
 import type { UploadPart } from './service.js';
 
 // L1: the multipart body, read part by part with busboy as it streams in, handed to the service as

@@ -3,6 +3,7 @@ import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB } from '../../db/types.js';
 import { RequestQueue } from '../../jobs/queue.js';
 import { privateStepTargetMs, runInSteps, stepTurns } from '../../jobs/stepping.js';
+import { visibleEntries } from '../../db/blacklist-visibility.js';
 import type { BlacklistName } from './normalise.js';
 
 export type UploadAction = 'create' | 'delete-create';
@@ -22,28 +23,6 @@ export interface EntryRow {
 // entries into a generation of their own, invisible until one tiny transaction makes it live (and
 // for delete-create retires the live ones); a DELETE only retires. Retired generations are deleted
 // in steps by the background worker (jobs.ts). See migration 0008 and docs/blacklist.md.
-
-/** The list's generations that readers must not see: being written, or retired. */
-function hiddenGenerations(db: Kysely<DB>, accountId: number, list: BlacklistName) {
-  return db
-    .selectFrom('blacklist_generations')
-    .select('generation')
-    .where('account_id', '=', accountId)
-    .where('list', '=', list)
-    .where('state', '<>', 'live');
-}
-
-/**
- * The entries of a list as every reader must see them: those of its live generations. The users
- * module (U4) reads the lists through this too.
- */
-export function visibleEntries(db: Kysely<DB>, accountId: number, list: BlacklistName) {
-  return db
-    .selectFrom('blacklist_entries')
-    .where('blacklist_entries.account_id', '=', accountId)
-    .where('blacklist_entries.list', '=', list)
-    .where('blacklist_entries.generation', 'not in', hiddenGenerations(db, accountId, list));
-}
 
 /** The background request that deletes a list's retired generations (jobs.ts). */
 export const BLACKLIST_PURGE = 'blacklist.purge';

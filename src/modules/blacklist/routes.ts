@@ -1,9 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { DryRunQuery, emptyDryRunIsAbsent, isDryRun } from '../../http/dry-run.js';
 import { ok } from '../../http/envelope.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { type UploadLimits, acceptMultipart, finishUnreadBody, uploadParts } from './multipart.js';
 import { type BlacklistName, isBlacklistName } from './normalise.js';
@@ -17,7 +16,7 @@ import {
   UploadEnvelope,
   UploadForm,
 } from './schemas.js';
-import { BlacklistService } from './service.js';
+import type { BlacklistService } from './service.js';
 
 type Selector = { blacklist?: BlacklistName; type?: string } | undefined;
 
@@ -28,15 +27,14 @@ function selectedList(...sources: Selector[]): BlacklistName {
   throw invalidField('blacklist', 'is required (email or telephone)');
 }
 
-export async function blacklistRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const service = new BlacklistService(context.db, context.clock, context.config.uploadLimitBytes, context.jobs);
+export async function blacklistRoutes(scope: FastifyInstance, { service, uploadLimitBytes }: { service: BlacklistService; uploadLimitBytes: number }): Promise<void> {
   // Here, so multipart bodies are understood by this module's routes only.
-  acceptMultipart(app);
-  const limits: UploadLimits = { fileSize: context.config.uploadLimitBytes, files: 5, fields: 20, fieldSize: 1024, parts: 30 };
-  app.addHook('onSend', finishUnreadBody);
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  acceptMultipart(scope);
+  const limits: UploadLimits = { fileSize: uploadLimitBytes, files: 5, fields: 20, fieldSize: 1024, parts: 30 };
+  scope.addHook('onSend', finishUnreadBody);
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post(
+  app.post(
     '/account/blacklist',
     {
       schema: {
@@ -64,7 +62,7 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
     },
   );
 
-  r.delete(
+  app.delete(
     '/account/blacklist',
     {
       schema: {
@@ -93,7 +91,7 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
     },
   );
 
-  r.get(
+  app.get(
     '/account/blacklist',
     {
       schema: {
@@ -109,7 +107,7 @@ export async function blacklistRoutes(app: FastifyInstance, { context }: { conte
     },
   );
 
-  r.get(
+  app.get(
     '/account/blacklist/:blacklist/:value',
     {
       schema: {

@@ -1,17 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
 import type { DryRun } from '../../http/dry-run.js';
-import { AppError, BadRequestError, PayloadTooLargeError, invalidField } from '../../http/errors.js';
+import { AppError, BadRequestError, PayloadTooLargeError, invalidField } from '../../lib/errors.js';
 import { type Page } from '../../http/pagination.js';
-import { STEP_TARGET_MS, type StepTurns, pause, privateStepTargetMs, runInSteps, stepTurns } from '../../jobs/stepping.js';
+import { STEP_TARGET_MS, type StepTurns, pause, runInSteps } from '../../jobs/stepping.js';
 import type { JobsNotifier } from '../../jobs/types.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { CsvFirstColumnReader, HEADER_WORDS } from './csv-reader.js';
 import { BLACKLISTS, type BlacklistName, isBlacklistName, normaliseBlacklistValue, normaliseEmail, normaliseTelephone } from './normalise.js';
 import {
-  BlacklistRepository,
+  type BlacklistRepository,
   type EntryRow,
   LIST_LEASE_MS,
   LostUpload,
@@ -63,8 +61,14 @@ const REPORTED_INVALID = 20;
 /** Bytes of the file read at a time between looks at the clock (about a millisecond of parsing). */
 const READ_SLICE_BYTES = 64 * 1024;
 const TOUCH_EVERY_MS = 60_000;
-/** An upload untouched this long is abandoned (its process died); the next upload sweeps it. */
-const ABANDONED_AFTER_MS = 60 * 60_000;
+/**
+ * An upload untouched this long is abandoned (its process died): a live upload touches its row every
+ * TOUCH_EVERY_MS while data arrives. Every process sweeps them (sweepAbandonedUploads, scheduled
+ * through jobs/), and every upload sweeps before it starts.
+ */
+export const ABANDONED_AFTER_MS = 5 * 60_000;
+/** How often each process sweeps abandoned uploads. */
+export const SWEEP_EVERY_MS = 60_000;
 /** A change of a list waits this long at most for another change of the same list to end. */
 const LIST_WAIT_MS = 5 * 60_000;
 const LIST_POLL_MS = 50;
@@ -116,15 +120,38 @@ export class BlacklistService {
   private readonly stepTargetMs: number;
   private readonly turns: StepTurns;
 
-  constructor(
-    db: Kysely<DB>,
-    private readonly clock: Clock,
-    private readonly uploadLimitBytes: number,
-    private readonly jobs: JobsNotifier,
-  ) {
-    this.repository = new BlacklistRepository(db);
-    this.stepTargetMs = privateStepTargetMs(db);
-    this.turns = stepTurns(db);
+  private readonly clock: Clock;
+  private readonly uploadLimitBytes: number;
+  private readonly jobs: JobsNotifier;
+
+  constructor(deps: {
+    blacklist: BlacklistRepository;
+    clock: Clock;
+    uploadLimitBytes: number;
+    jobs: JobsNotifier;
+    /** How long a step of work on rows nobody else writes should last, and the turns long writes take (jobs/stepping.ts). */
+    stepping: { targetMs: number; turns: StepTurns };
+  }) {
+    this.repository = deps.blacklist;
+    this.clock = deps.clock;
+    this.uploadLimitBytes = deps.uploadLimitBytes;
+    this.jobs = deps.jobs;
+    this.stepTargetMs = deps.stepping.targetMs;
+    this.turns = deps.stepping.turns;
+  }
+
+  /**
+   * Deletes abandoned uploads (and their staged rows) untouched since `before` (by default
+   * ABANDONED_AFTER_MS ago); answers how many.
+   */
+  async sweepAbandonedUploads(before?: Date): Promise<number> {
+    const cutoff = formatDateTime(before ?? new Date(this.clock.now().getTime() - ABANDONED_AFTER_MS));
+    let total = 0;
+    for (;;) {
+      const swept = await this.repository.sweepAbandonedUploads(cutoff, 20);
+      total += swept;
+      if (swept < 20) return total;
+    }
   }
 
   async listEntries(accountId: number, list: BlacklistName, page: Page): Promise<{ total: number; entries: EntryRow[] }> {
@@ -163,7 +190,7 @@ export class BlacklistService {
    * (O8) does all of that but the last transaction, then deletes what it wrote.
    */
   async upload(accountId: number, parts: AsyncIterable<UploadPart>, options: { dryRun?: boolean } = {}): Promise<UploadResult | UploadDryRun> {
-    await this.repository.sweepAbandonedUploads(formatDateTime(new Date(this.clock.now().getTime() - ABANDONED_AFTER_MS)));
+    await this.sweepAbandonedUploads();
     const upload = await this.repository.openUpload(accountId, this.now());
     try {
       const fields = new Map<string, string>();

@@ -1,15 +1,11 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BranchesTable, DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
-import { containsText } from '../products/repository.js';
+import { containsText } from '../../db/text-search.js';
+import { branchNameKey } from '../../lib/fields.js';
 
 export type BranchRow = Selectable<BranchesTable>;
 export type BranchChanges = Omit<Updateable<BranchesTable>, 'id' | 'account_id' | 'createtime'>;
-
-/** P4: branch names are unique compared case-insensitively after trimming. */
-export function branchNameKey(name: string): string {
-  return name.trim().toLowerCase();
-}
 
 export class BranchesRepository {
   constructor(private readonly db: Kysely<DB>) {}

@@ -1,12 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { MAX_PARAM_LENGTH } from '../../http/error-handler.js';
-import { AppError, NotFoundError } from '../../http/errors.js';
+import { AppError, NotFoundError } from '../../lib/errors.js';
 import { branchNameCandidates } from './name-path.js';
 import { BranchEnvelope, BranchIdParams, BranchListEnvelope, BranchListQuery, BranchNameParams, CreateBranchBody, UpdateBranchBody } from './schemas.js';
-import { BranchesService } from './service.js';
+import type { BranchesService } from './service.js';
 
 
 /**
@@ -20,9 +19,8 @@ async function boundedWildcard(request: FastifyRequest): Promise<void> {
   }
 }
 
-export async function branchesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function branchesRoutes(scope: FastifyInstance, { branches }: { branches: BranchesService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const branches = new BranchesService(context.db, context.clock);
   const tags = ['branches'];
 
   app.post(

@@ -1,11 +1,9 @@
-import emailValidator from 'email-validator';
-import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { DB } from '../../db/types.js';
-import { invalidField, NotFoundError } from '../../http/errors.js';
+import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { toPage } from '../../http/pagination.js';
+import { branchNameKey, emailField } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import { type BranchRow, BranchesRepository, branchNameKey } from './repository.js';
+import type { BranchRow, BranchesRepository } from './repository.js';
 import { type BranchDetails, type BranchListQuery, type BranchObject, type CreateBranchBody, DETAIL_FIELDS, type UpdateBranchBody } from './schemas.js';
 
 function presentBranch(row: BranchRow): BranchObject {
@@ -45,11 +43,7 @@ function presentBranch(row: BranchRow): BranchObject {
 function detailsOf(body: UpdateBranchBody): BranchDetails {
   const details: Record<string, unknown> = {};
   for (const field of DETAIL_FIELDS) if (body[field] !== undefined) details[field] = body[field];
-  if (body.email !== undefined) {
-    const email = body.email.trim().toLowerCase();
-    if (!emailValidator.validate(email)) throw invalidField('email', 'must be a valid e-mail address');
-    details.email = email;
-  }
+  if (body.email !== undefined) details.email = emailField('email', body.email);
   return details as BranchDetails;
 }
 
@@ -64,11 +58,11 @@ const taken = (name: string) => invalidField('name', `a branch named "${name}" a
 export class BranchesService {
   private readonly repo: BranchesRepository;
 
-  constructor(
-    db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {
-    this.repo = new BranchesRepository(db);
+  private readonly clock: Clock;
+
+  constructor({ branches, clock }: { branches: BranchesRepository; clock: Clock }) {
+    this.repo = branches;
+    this.clock = clock;
   }
 
   private now(): string {

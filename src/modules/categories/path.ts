@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox';
 import { byPrimaryKeyIn } from '../../db/planner-hints.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/errors.js';
 
 // P3: products and purchase items carry `category` as the path from the root down to their
 // category, each item `{id, name, url?, image_url?}` or a bare string. `id` is a category code (K1);
@@ -46,44 +46,6 @@ export function normaliseCategoryPath(input: CategoryPathInput, field = 'categor
   });
 }
 
-/**
- * Makes sure every category of the path exists (creating the missing ones under the previous item)
- * and answers the id of the last one, or null for an empty path. Safe against concurrent creators:
- * inserts use ON CONFLICT DO NOTHING and then read what is there. Run it in the caller's transaction.
- */
-export async function resolveCategoryPath(db: Kysely<DB>, accountId: number, path: CategoryPathItem[], now: string): Promise<number | null> {
-  if (path.length === 0) return null;
-  const codes = [...new Set(path.map((item) => item.id))];
-  const existing = await db
-    .selectFrom('categories')
-    .select(['id', 'code'])
-    .where('account_id', '=', accountId)
-    .where('code', 'in', codes)
-    .execute();
-  const idOf = new Map(existing.map((row) => [row.code, Number(row.id)]));
-  let parentId: number | null = null;
-  for (const item of path) {
-    let id = idOf.get(item.id);
-    if (id === undefined) {
-      await db
-        .insertInto('categories')
-        .values({ account_id: accountId, code: item.id, name: item.name, parent_id: parentId, createtime: now })
-        .onConflict((oc) => oc.columns(['account_id', 'code']).doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('categories')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('code', '=', item.id)
-        .executeTakeFirstOrThrow();
-      id = Number(row.id);
-      idOf.set(item.id, id);
-    }
-    parentId = id;
-  }
-  return parentId;
-}
-
 // Every product (GET /products/{sku}, listings) reads its path with this; compiled once (db/prepared.ts).
 const pathsUp = new PreparedQuery<{ accountId: number; ids: number[] }, { start_id: number; depth: number; code: string; name: string }>(
   'categories.paths-up',
@@ -100,17 +62,61 @@ const pathsUp = new PreparedQuery<{ accountId: number; ids: number[] }, { start_
     order by up.start_id, up.depth desc`,
 );
 
-/** For each category id, its path from the root as `{id: code, name}` items (P3's answer form). */
-export async function categoryPaths(db: Kysely<DB>, accountId: number, ids: number[]): Promise<Map<number, CategoryPathItem[]>> {
-  const out = new Map<number, CategoryPathItem[]>();
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return out;
-  const rows = await pathsUp.execute(db, { accountId, ids: unique });
-  for (const row of rows) {
-    const start = Number(row.start_id);
-    let list = out.get(start);
-    if (!list) out.set(start, (list = []));
-    list.push({ id: row.code, name: row.name });
+/** P3's reads and writes of category paths, for products, purchases and carts. */
+export class CategoryPathsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Makes sure every category of the path exists (creating the missing ones under the previous item)
+   * and answers the id of the last one, or null for an empty path. Safe against concurrent creators:
+   * inserts use ON CONFLICT DO NOTHING and then read what is there. Run it in the caller's transaction.
+   */
+  async resolve(accountId: number, path: CategoryPathItem[], now: string): Promise<number | null> {
+    const db = this.db;
+    if (path.length === 0) return null;
+    const codes = [...new Set(path.map((item) => item.id))];
+    const existing = await db
+      .selectFrom('categories')
+      .select(['id', 'code'])
+      .where('account_id', '=', accountId)
+      .where('code', 'in', codes)
+      .execute();
+    const idOf = new Map(existing.map((row) => [row.code, Number(row.id)]));
+    let parentId: number | null = null;
+    for (const item of path) {
+      let id = idOf.get(item.id);
+      if (id === undefined) {
+        await db
+          .insertInto('categories')
+          .values({ account_id: accountId, code: item.id, name: item.name, parent_id: parentId, createtime: now })
+          .onConflict((oc) => oc.columns(['account_id', 'code']).doNothing())
+          .execute();
+        const row = await db
+          .selectFrom('categories')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('code', '=', item.id)
+          .executeTakeFirstOrThrow();
+        id = Number(row.id);
+        idOf.set(item.id, id);
+      }
+      parentId = id;
+    }
+    return parentId;
   }
-  return out;
+
+  /** For each category id, its path from the root as `{id: code, name}` items (P3's answer form). */
+  async pathsOf(accountId: number, ids: number[]): Promise<Map<number, CategoryPathItem[]>> {
+    const out = new Map<number, CategoryPathItem[]>();
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return out;
+    const rows = await pathsUp.execute(this.db, { accountId, ids: unique });
+    for (const row of rows) {
+      const start = Number(row.start_id);
+      let list = out.get(start);
+      if (!list) out.set(start, (list = []));
+      list.push({ id: row.code, name: row.name });
+    }
+    return out;
+  }
 }

@@ -1,9 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { DryRunQuery, emptyDryRunIsAbsent, isDryRun } from '../../http/dry-run.js';
-import { absentBodyIsEmpty } from '../requests/schemas.js';
+import { absentBodyIsEmpty } from '../../http/accepted.js';
 import {
   BulkDeleteCategoriesBody,
   CategoryCodeParams,
@@ -13,11 +12,10 @@ import {
   DeleteCategoriesEnvelope,
   DeleteCategoryFields,
 } from './schemas.js';
-import { CategoriesService } from './service.js';
+import type { CategoriesService } from './service.js';
 
-export async function categoriesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function categoriesRoutes(scope: FastifyInstance, { categories }: { categories: CategoriesService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const categories = new CategoriesService(context.db, context.clock, context.jobs);
 
   app.post(
     '/categories',

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DryRunField, DryRunResult } from '../../http/dry-run.js';
 import { Envelope } from '../../http/envelope.js';
-import { AcceptedEnvelope } from '../requests/schemas.js';
+import { AcceptedEnvelope } from '../../http/accepted.js';
 
 export const CategoryObject = Type.Object({
   id: Type.Integer(),

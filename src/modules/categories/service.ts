@@ -1,49 +1,49 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { NotFoundError, invalidField } from '../../http/errors.js';
-import { RequestQueue } from '../../jobs/queue.js';
+import type { Transactor } from '../../db/transactions.js';
+import type { RequestQueue } from '../../jobs/queue.js';
 import type { JobsNotifier } from '../../jobs/types.js';
+import { NotFoundError, invalidField } from '../../lib/errors.js';
+import { parseNotifyTo } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import { parseNotifyTo } from '../requests/notify-to.js';
 import { CATEGORIES_BULK_DELETE, CATEGORIES_DELETE } from './jobs.js';
-import { CategoriesRepository, type CategoryRow } from './repository.js';
+import type { CategoriesRepository, CategoryRow } from './repository.js';
 import type { CategoriesDryRun, CategoryObject, CreateCategoryBody, DeleteCategoryFields } from './schemas.js';
 
 function present(row: CategoryRow, parentCode: string | null, path: string): CategoryObject {
   return { id: Number(row.id), code: row.code, name: row.name, parent_code: parentCode, path };
 }
 
-export class CategoriesService {
-  private readonly repo: CategoriesRepository;
+export interface CategoriesDeps {
+  categories: CategoriesRepository;
+  queue: Pick<RequestQueue, 'accept'>;
+  tx: Transactor<{ categories: Pick<CategoriesRepository, 'findByCode'>; queue: Pick<RequestQueue, 'accept'> }>;
+  clock: Clock;
+  jobs: JobsNotifier;
+}
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-    private readonly jobs: JobsNotifier,
-  ) {
-    this.repo = new CategoriesRepository(db);
-  }
+export class CategoriesService {
+
+  constructor(private readonly deps: CategoriesDeps) {}
 
   private now(): string {
-    return formatDateTime(this.clock.now());
+    return formatDateTime(this.deps.clock.now());
   }
 
   async create(accountId: number, body: CreateCategoryBody): Promise<CategoryObject> {
     const code = body.code;
     if (code.includes('/')) throw invalidField('code', 'must not contain /');
     if (code.trim() !== code || code === '') throw invalidField('code', 'must not start or end with spaces');
-    if (await this.repo.findByCode(accountId, code)) throw invalidField('code', `category "${code}" already exists`);
+    if (await this.deps.categories.findByCode(accountId, code)) throw invalidField('code', `category "${code}" already exists`);
     let parent: CategoryObject | null = null;
     if (body.parent_code !== undefined) {
-      const parentRow = await this.repo.findByCode(accountId, body.parent_code);
+      const parentRow = await this.deps.categories.findByCode(accountId, body.parent_code);
       if (!parentRow) throw invalidField('parent_code', `category "${body.parent_code}" does not exist`);
       parent = await this.describe(accountId, parentRow);
     }
     let row: CategoryRow;
     try {
-      row = await this.repo.create(accountId, { code, name: body.name, parentId: parent?.id ?? null }, this.now());
+      row = await this.deps.categories.create(accountId, { code, name: body.name, parentId: parent?.id ?? null }, this.now());
     } catch (error) {
-      if (await this.repo.findByCode(accountId, code)) throw invalidField('code', `category "${code}" already exists`);
+      if (await this.deps.categories.findByCode(accountId, code)) throw invalidField('code', `category "${code}" already exists`);
       throw error;
     }
     return present(row, parent?.code ?? null, parent ? `${parent.path}/${code}` : code);
@@ -51,7 +51,7 @@ export class CategoriesService {
 
   /** K1: the whole flat list, each with its path from the root. */
   async list(accountId: number): Promise<CategoryObject[]> {
-    const rows = await this.repo.listAll(accountId);
+    const rows = await this.deps.categories.listAll(accountId);
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     const paths = new Map<number, string>();
     const pathOf = (row: CategoryRow): string => {
@@ -70,13 +70,13 @@ export class CategoriesService {
   }
 
   async get(accountId: number, code: string): Promise<CategoryObject> {
-    const row = await this.repo.findByCode(accountId, code);
+    const row = await this.deps.categories.findByCode(accountId, code);
     if (!row) throw new NotFoundError(`category ${code} not found`);
     return this.describe(accountId, row);
   }
 
   private async describe(accountId: number, row: CategoryRow): Promise<CategoryObject> {
-    const lineage = await this.repo.lineage(accountId, Number(row.id));
+    const lineage = await this.deps.categories.lineage(accountId, Number(row.id));
     const parent = lineage.length > 1 ? lineage[lineage.length - 2]! : null;
     return present(row, parent?.code ?? null, lineage.map((c) => c.code).join('/'));
   }
@@ -84,23 +84,23 @@ export class CategoriesService {
   /** K2: validates now, deletes the category and every descendant in the background. */
   async deleteTree(accountId: number, fields: DeleteCategoryFields): Promise<{ request_id: string }> {
     const { code, notifyTo } = deleteTreeTarget(fields);
-    const requestId = await this.db.transaction().execute(async (trx) => {
-      const root = await new CategoriesRepository(trx).findByCode(accountId, code);
+    const requestId = await this.deps.tx.run(async ({ categories, queue }) => {
+      const root = await categories.findByCode(accountId, code);
       if (!root) throw new NotFoundError(`category ${code} not found`);
-      return new RequestQueue(trx).accept(
+      return queue.accept(
         accountId,
         { type: CATEGORIES_DELETE, params: { code, category_id: Number(root.id) }, notifyTo },
         this.now(),
       );
     });
-    this.jobs.wake();
+    this.deps.jobs.wake();
     return { request_id: requestId };
   }
 
   /** O8: deleteTree's validation and answers, then what its request would delete now; no change. */
   async previewDeleteTree(accountId: number, fields: DeleteCategoryFields): Promise<CategoriesDryRun> {
     const { code } = deleteTreeTarget(fields);
-    const root = await this.repo.findByCode(accountId, code);
+    const root = await this.deps.categories.findByCode(accountId, code);
     if (!root) throw new NotFoundError(`category ${code} not found`);
     return this.preview(accountId, Number(root.id));
   }
@@ -108,8 +108,8 @@ export class CategoriesService {
   /** K2: deletes every category of the account in the background. */
   async deleteAll(accountId: number, notifyToRaw: string | undefined): Promise<{ request_id: string }> {
     const notifyTo = parseNotifyTo(notifyToRaw);
-    const requestId = await new RequestQueue(this.db).accept(accountId, { type: CATEGORIES_BULK_DELETE, params: {}, notifyTo }, this.now());
-    this.jobs.wake();
+    const requestId = await this.deps.queue.accept(accountId, { type: CATEGORIES_BULK_DELETE, params: {}, notifyTo }, this.now());
+    this.deps.jobs.wake();
     return { request_id: requestId };
   }
 
@@ -120,7 +120,7 @@ export class CategoriesService {
   }
 
   private async preview(accountId: number, rootId: number | null): Promise<CategoriesDryRun> {
-    const counts = await this.repo.countTree(accountId, rootId);
+    const counts = await this.deps.categories.countTree(accountId, rootId);
     return { dry_run: true, would_delete: { categories: counts.categories, products_uncategorised: counts.products } };
   }
 }

@@ -1,16 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { Coupon, CouponsQuery } from './schemas.js';
-import { CouponsService } from './service.js';
+import type { CouponsService } from './service.js';
 
-export async function couponsRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new CouponsService(context.db);
+export async function couponsRoutes(scope: FastifyInstance, { service }: { service: CouponsService }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(
+  app.get(
     '/coupons',
     {
       schema: {

@@ -24,11 +24,6 @@ export interface StoredValue {
 export class CustomAttributesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Runs `work` in one transaction with a repository bound to it. */
-  async transaction<T>(work: (repository: CustomAttributesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new CustomAttributesRepository(trx)));
-  }
-
   /** Definitions of one kind in creation order. */
   async list(accountId: number, kind: string): Promise<DefinitionRow[]> {
     return this.db

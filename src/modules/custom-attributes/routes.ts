@@ -1,28 +1,26 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { ATTRIBUTE_KINDS, CreateBody, DefinitionSchema, NameParams, UpdateBody } from './schemas.js';
-import { CustomAttributesService } from './service.js';
+import type { CustomAttributesService } from './service.js';
 
 const tags = ['custom-attributes'];
 
 /** C1-C9: one implementation registered on the four kind paths. */
-export async function customAttributesRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new CustomAttributesService(context.db, context.clock);
+export async function customAttributesRoutes(scope: FastifyInstance, { service }: { service: CustomAttributesService }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
   for (const { kind, path } of ATTRIBUTE_KINDS) {
     const what = `${kind.replace('_', ' ')} custom attribute`;
 
-    api.get(
+    app.get(
       path,
       { schema: { tags, summary: `List ${what} definitions (creation order)`, response: { 200: Envelope(Type.Array(DefinitionSchema)) } } },
       async (request, reply) => ok(reply, await service.list(request.accountId, kind)),
     );
 
-    api.post(
+    app.post(
       path,
       {
         schema: {
@@ -35,7 +33,7 @@ export async function customAttributesRoutes(app: FastifyInstance, { context }: 
       async (request, reply) => ok(reply, await service.create(request.accountId, kind, request.body)),
     );
 
-    api.put(
+    app.put(
       `${path}/:name`,
       {
         // An explicit "group": null clears the group; other nulls mean "not given" (G8).
@@ -57,7 +55,7 @@ export async function customAttributesRoutes(app: FastifyInstance, { context }: 
       },
     );
 
-    api.delete(
+    app.delete(
       `${path}/:name`,
       {
         schema: {

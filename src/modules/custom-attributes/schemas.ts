@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DATA_TYPES, FIELD_TYPES } from './convert-value.js';
+import { type AttributeKind as Kind, DATA_TYPES, FIELD_TYPES } from '../../lib/attribute-values.js';
 
 // The four record kinds share one implementation; the kind comes from the path, never the body.
 export const ATTRIBUTE_KINDS = [
@@ -9,7 +9,7 @@ export const ATTRIBUTE_KINDS = [
   { kind: 'purchase_items', path: '/account/purchase-item-custom-attributes' },
 ] as const;
 
-export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number]['kind'];
+export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number]['kind'] & Kind;
 
 export const LABEL_MAX = 255;
 export const GROUP_MAX = 255;

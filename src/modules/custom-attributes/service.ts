@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { DB } from '../../db/types.js';
-import { invalidField, NotFoundError } from '../../http/errors.js';
+import type { Transactor } from '../../db/transactions.js';
+import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { NAME_PATTERN, normaliseName } from '../../lib/names.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import { type AttributeOption, convertStoredValue, type DataType } from './convert-value.js';
+import { type AttributeOption, convertStoredValue, type DataType } from '../../lib/attribute-values.js';
 import { CustomAttributesRepository, type DefinitionChanges, type DefinitionRow } from './repository.js';
 import type { AttributeKind, CreateInput, Definition, UpdateInput } from './schemas.js';
 
@@ -58,18 +57,18 @@ function checkOptions(fieldType: string, options: AttributeOption[]): void {
   if (fieldType === 'select' && options.length === 0) throw invalidField('options', 'a select field needs at least one option');
 }
 
-export class CustomAttributesService {
-  private readonly repository: CustomAttributesRepository;
+export interface CustomAttributesDeps {
+  customAttributes: CustomAttributesRepository;
+  tx: Transactor<{ customAttributes: CustomAttributesRepository }>;
+  clock: Clock;
+}
 
-  constructor(
-    db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {
-    this.repository = new CustomAttributesRepository(db);
-  }
+export class CustomAttributesService {
+
+  constructor(private readonly deps: CustomAttributesDeps) {}
 
   async list(accountId: number, kind: AttributeKind): Promise<Definition[]> {
-    return (await this.repository.list(accountId, kind)).map(toDefinition);
+    return (await this.deps.customAttributes.list(accountId, kind)).map(toDefinition);
   }
 
   async create(accountId: number, kind: AttributeKind, input: CreateInput): Promise<Definition> {
@@ -78,9 +77,9 @@ export class CustomAttributesService {
     const name = input.name === undefined ? checkedName(input.label, 'name (derived from label)') : checkedName(input.name);
     const options = input.options ?? [];
     checkOptions(input.field_type, options);
-    if (await this.repository.findByName(accountId, kind, name)) throw duplicate(name);
+    if (await this.deps.customAttributes.findByName(accountId, kind, name)) throw duplicate(name);
     try {
-      const row = await this.repository.insert(accountId, {
+      const row = await this.deps.customAttributes.insert(accountId, {
         kind,
         name,
         label: input.label,
@@ -88,7 +87,7 @@ export class CustomAttributesService {
         data_type: input.data_type,
         options: JSON.stringify(options),
         group_name: input.group ?? null,
-        created_at: formatDateTime(this.clock.now()),
+        created_at: formatDateTime(this.deps.clock.now()),
       });
       return toDefinition(row);
     } catch (error) {
@@ -102,7 +101,7 @@ export class CustomAttributesService {
     const newName = input.name === undefined ? name : checkedName(input.name);
     if (input.label !== undefined) checkLabel(input.label);
     try {
-      return await this.repository.transaction(async (repository) => {
+      return await this.deps.tx.run(async ({ customAttributes: repository }) => {
         const current = await repository.findByName(accountId, kind, name);
         if (!current) throw notFound(kind, name);
         const fieldType = input.field_type ?? current.field_type;
@@ -139,8 +138,8 @@ export class CustomAttributesService {
   /** Deletes a definition (its stored values go with it) and answers the remaining list. */
   async remove(accountId: number, kind: AttributeKind, pathName: string): Promise<Definition[]> {
     const name = checkedName(pathName);
-    const current = await this.repository.findByName(accountId, kind, name);
-    if (!current || !(await this.repository.delete(accountId, current.id))) throw notFound(kind, name);
+    const current = await this.deps.customAttributes.findByName(accountId, kind, name);
+    if (!current || !(await this.deps.customAttributes.delete(accountId, current.id))) throw notFound(kind, name);
     return this.list(accountId, kind);
   }
 }

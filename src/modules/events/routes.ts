@@ -1,17 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { toPage } from '../../http/pagination.js';
 import { CreateEventBody, DeletedEventEnvelope, EventIdParams, EventListQuery, EventObject } from './schemas.js';
-import { EventsService } from './service.js';
+import type { EventsService } from './service.js';
 
 // GET and POST /events answer bare JSON (the spec's only two exceptions to the envelope); their
 // errors still use the envelope.
-export async function eventsRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function eventsRoutes(scope: FastifyInstance, { events }: { events: EventsService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const events = new EventsService(context.db, context.clock);
 
   app.get(
     '/events',

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { NotFoundError, invalidField } from '../../http/errors.js';
+import { NotFoundError, invalidField } from '../../lib/errors.js';
 import type { Page } from '../../http/pagination.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import type { EventObject } from './schemas.js';
-import { type EventRow, EventsRepository } from './repository.js';
+import type { EventRow, EventsRepository } from './repository.js';
 
 export const EVENT_NAME_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -14,12 +12,11 @@ export function presentEvent(row: Pick<EventRow, 'id' | 'name' | 'createtime'>):
 
 export class EventsService {
   private readonly repo: EventsRepository;
+  private readonly clock: Clock;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {
-    this.repo = new EventsRepository(db);
+  constructor({ events, clock }: { events: EventsRepository; clock: Clock }) {
+    this.repo = events;
+    this.clock = clock;
   }
 
   async list(accountId: number, page: Page): Promise<EventObject[]> {

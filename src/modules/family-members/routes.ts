@@ -1,16 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { IdentityQuery, UserIdParams } from '../users/schemas.js';
 import { MemberCreateInput, MemberEnvelope, MemberListEnvelope, MemberListQuery, MemberUpdateInput } from './schemas.js';
-import { FamilyMembersService } from './service.js';
+import type { FamilyMembersService } from './service.js';
 
 // U9: family members. The owning user is named by identities in the query (U6), the member in the body.
 
-export async function familyMembersRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function familyMembersRoutes(scope: FastifyInstance, { members }: { members: FamilyMembersService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const members = new FamilyMembersService(context.db, context.clock);
   const tags = ['family-members'];
   const noOwner = ErrorResponse('No user matches the query\'s first non-empty service_uid, email, document, telephone');
 

@@ -1,12 +1,11 @@
-import emailValidator from 'email-validator';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { BadRequestError, invalidField, NotFoundError } from '../../http/errors.js';
+import type { Transactor } from '../../db/transactions.js';
+import { BadRequestError, invalidField, NotFoundError } from '../../lib/errors.js';
 import { type PageQuery, toPage } from '../../http/pagination.js';
-import { type Clock, formatDateTime, parseDate } from '../../lib/time.js';
-import { requireUserByIdentity, requireUserByRef } from '../users/lookup.js';
-import { type Identity, UsersRepository } from '../users/repository.js';
-import { FamilyMembersRepository, type MemberRow } from './repository.js';
+import { dateField, emailField } from '../../lib/fields.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import type { UserDirectory } from '../users/directory.js';
+import type { Identity, UsersRepository } from '../users/repository.js';
+import type { FamilyMembersRepository, MemberRow } from './repository.js';
 import type { MemberInput, MemberObject, Relationship } from './schemas.js';
 
 /** What the `data` column holds: every member field but the uid (a column, for lookups). */
@@ -29,15 +28,8 @@ function toData(input: MemberInput): { uid?: string; data: MemberData } {
   for (const field of PLAIN_FIELDS) {
     if (input[field] !== undefined) (data as Record<string, unknown>)[field] = input[field];
   }
-  if (input.email !== undefined) {
-    const email = input.email.trim().toLowerCase();
-    if (!emailValidator.validate(email)) throw invalidField('email', 'must be a valid e-mail address');
-    data.email = email;
-  }
-  if (input.birthdate !== undefined) {
-    if (!parseDate(input.birthdate)) throw invalidField('birthdate', 'must be a date YYYY-MM-DD');
-    data.birthdate = input.birthdate;
-  }
+  if (input.email !== undefined) data.email = emailField('email', input.email);
+  if (input.birthdate !== undefined) data.birthdate = dateField('birthdate', input.birthdate);
   if (input.gender !== undefined) data.gender = input.gender.toUpperCase();
   let uid: string | undefined;
   if (input.uid !== undefined) {
@@ -66,14 +58,19 @@ function present(row: MemberRow): MemberObject {
   };
 }
 
+export interface FamilyMembersDeps {
+  members: Pick<FamilyMembersRepository, 'find' | 'list'>;
+  directory: Pick<UserDirectory, 'requireByRef' | 'requireByIdentity'>;
+  tx: Transactor<{ users: Pick<UsersRepository, 'lock'>; members: FamilyMembersRepository }>;
+  clock: Clock;
+}
+
 export class FamilyMembersService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {}
+
+  constructor(private readonly deps: FamilyMembersDeps) {}
 
   private now(): string {
-    return formatDateTime(this.clock.now());
+    return formatDateTime(this.deps.clock.now());
   }
 
   /**
@@ -81,9 +78,9 @@ export class FamilyMembersService {
    * of the user's members the same uid.
    */
   private inOwnerLock<T>(accountId: number, userId: number, write: (members: FamilyMembersRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await new UsersRepository(trx).lock(accountId, userId);
-      return write(new FamilyMembersRepository(trx));
+    return this.deps.tx.run(async ({ users, members }) => {
+      await users.lock(accountId, userId);
+      return write(members);
     });
   }
 
@@ -94,7 +91,7 @@ export class FamilyMembersService {
 
   /** POST /multiusers/members. */
   async create(accountId: number, owner: Identity, input: MemberInput): Promise<MemberObject> {
-    const user = await requireUserByIdentity(this.db, accountId, owner);
+    const user = await this.deps.directory.requireByIdentity(accountId, owner);
     const { uid, data } = toData(input);
     const row = await this.inOwnerLock(accountId, user.id, async (members) => {
       if (uid !== undefined) await FamilyMembersService.assertUidFree(members, accountId, user.id, uid);
@@ -105,7 +102,7 @@ export class FamilyMembersService {
 
   /** PUT /multiusers/members: the member found by id, else by uid, among the user's; given fields change. */
   async update(accountId: number, owner: Identity, input: MemberInput): Promise<MemberObject> {
-    const user = await requireUserByIdentity(this.db, accountId, owner);
+    const user = await this.deps.directory.requireByIdentity(accountId, owner);
     const { uid, data } = toData(input);
     if (input.id === undefined && uid === undefined) throw new BadRequestError('body: id or uid is required to find the member');
     const id = await this.inOwnerLock(accountId, user.id, async (members) => {
@@ -119,12 +116,12 @@ export class FamilyMembersService {
       await members.update(accountId, member.id, { ...(uid !== undefined ? { uid } : {}), data: JSON.stringify(merged), updatetime: this.now() });
       return member.id;
     });
-    return present((await new FamilyMembersRepository(this.db).find(accountId, user.id, { id }))!);
+    return present((await this.deps.members.find(accountId, user.id, { id }))!);
   }
 
   /** GET /users/{id}/members: in creation order, paginated (G6). */
   async list(accountId: number, rawId: string, query: PageQuery): Promise<MemberObject[]> {
-    const user = await requireUserByRef(this.db, accountId, rawId);
-    return (await new FamilyMembersRepository(this.db).list(accountId, user.id, toPage(query))).map(present);
+    const user = await this.deps.directory.requireByRef(accountId, rawId);
+    return (await this.deps.members.list(accountId, user.id, toPage(query))).map(present);
   }
 }

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import {
   IntegrationStatsBody,
@@ -9,15 +8,14 @@ import {
   IntegrationStatsQuery,
   IntegrationStatsRecord,
 } from './schemas.js';
-import { IntegrationStatsService } from './service.js';
+import type { IntegrationStatsService } from './service.js';
 
 const tags = ['integration-stats'];
 
-export async function integrationStatsRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new IntegrationStatsService(context.db, context.clock);
+export async function integrationStatsRoutes(scope: FastifyInstance, { service }: { service: IntegrationStatsService }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post(
+  app.post(
     '/integration-stats',
     {
       schema: {
@@ -31,7 +29,7 @@ export async function integrationStatsRoutes(app: FastifyInstance, { context }: 
       ok(reply, await service.record(request.accountId, request.body as IntegrationStatsInput)),
   );
 
-  r.get(
+  app.get(
     '/integration-stats',
     {
       schema: {

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { invalidField } from '../../http/errors.js';
-import { parseDateRange } from '../../http/date-range.js';
+import { datetimeField, parseDateRange } from '../../lib/fields.js';
 import { toPage } from '../../http/pagination.js';
-import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
-import { type CreatetimeRange, type IntegrationStatsRow, IntegrationStatsRepository } from './repository.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import type { CreatetimeRange, IntegrationStatsRow, IntegrationStatsRepository } from './repository.js';
 import type { FileStatsJson, IntegrationStatsInput, IntegrationStatsQuery, IntegrationStatsRecord } from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -42,25 +39,17 @@ function present(row: IntegrationStatsRow): IntegrationStatsRecord {
   };
 }
 
-const DATETIME_RULE = "must be a datetime 'YYYY-MM-DD hh:mm:ss' or ISO 8601 with an offset";
-
 export class IntegrationStatsService {
   private readonly stats: IntegrationStatsRepository;
+  private readonly clock: Clock;
 
-  constructor(
-    db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {
-    this.stats = new IntegrationStatsRepository(db);
+  constructor({ stats, clock }: { stats: IntegrationStatsRepository; clock: Clock }) {
+    this.stats = stats;
+    this.clock = clock;
   }
 
   async record(accountId: number, body: IntegrationStatsInput): Promise<IntegrationStatsRecord> {
-    let createtime = formatDateTime(this.clock.now());
-    if (body.createtime !== undefined) {
-      const parsed = parseDateTime(body.createtime.trim(), 'refuse');
-      if (!parsed) throw invalidField('createtime', DATETIME_RULE);
-      createtime = formatDateTime(parsed);
-    }
+    const createtime = body.createtime === undefined ? formatDateTime(this.clock.now()) : datetimeField('createtime', body.createtime);
     const data: Json = {};
     for (const name of SECTIONS) {
       const section = body[name];

@@ -1,9 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse } from '../../http/envelope.js';
-import { NotFoundError } from '../../http/errors.js';
+import { NotFoundError } from '../../lib/errors.js';
 
 // U10: calls of the platform's client that need data this service does not hold. They are routes
 // (behind the key like every other) so that the answer says why, rather than a bare unknown path.
@@ -13,7 +12,7 @@ export const SEGMENTS_NOT_SERVED =
 export const IIN_NOT_SERVED =
   'card-issuer (IIN/BIN) lookup is not served by this API: it needs a licensed BIN table, so GET /purchases/iin/{digits} has no data to answer';
 
-export async function notServedRoutes(scope: FastifyInstance, _options: { context: AppContext }): Promise<void> {
+export async function notServedRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['not-served'];
 

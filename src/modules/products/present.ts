@@ -1,25 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { categoryPaths } from '../categories/path.js';
-import { loadCustomValues } from '../custom-attributes/values.js';
+import type { CategoryPathItem } from '../categories/path.js';
 import type { ProductRow } from './repository.js';
 import type { ProductObject } from './schemas.js';
 
-// The P2 product object: the row, its custom values and its category path (two queries per page,
-// the second only when some product has a category).
+// The P2 product object: the row, its custom values and its category path.
 
-export async function presentProducts(db: Kysely<DB>, accountId: number, rows: ProductRow[]): Promise<ProductObject[]> {
-  if (rows.length === 0) return [];
-  const categoryIds = rows.flatMap((row) => (row.category_id === null ? [] : [Number(row.category_id)]));
-  const [custom, paths] = await Promise.all([
-    loadCustomValues(
-      db,
-      accountId,
-      'products',
-      rows.map((row) => Number(row.id)),
-    ),
-    categoryPaths(db, accountId, categoryIds),
-  ]);
+export interface ProductExtras {
+  custom: Map<number, Record<string, unknown>>;
+  paths: Map<number, CategoryPathItem[]>;
+}
+
+export function presentProducts(rows: ProductRow[], { custom, paths }: ProductExtras): ProductObject[] {
   return rows.map((row) => ({
     id: Number(row.id),
     sku: row.sku,
@@ -41,8 +31,4 @@ export async function presentProducts(db: Kysely<DB>, accountId: number, rows: P
     createtime: row.createtime,
     updatetime: row.updatetime,
   }));
-}
-
-export async function presentProduct(db: Kysely<DB>, accountId: number, row: ProductRow): Promise<ProductObject> {
-  return (await presentProducts(db, accountId, [row]))[0]!;
 }

@@ -1,4 +1,5 @@
-import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql, type SqlBool, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { containsText } from '../../db/text-search.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, ProductsTable } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
@@ -13,15 +14,6 @@ export interface ProductFilter {
   available?: boolean;
   /** A category code: products of it and of all its descendants. */
   categoryCode?: string;
-}
-
-/**
- * `lower(column) like lower('%text%')` for any of the columns, with `%`, `_` and `\` of the text
- * taken literally. lower() on both sides, so both databases compare with the same folding.
- */
-export function containsText<T extends keyof DB>(eb: ExpressionBuilder<DB, T>, columns: string[], text: string): Expression<SqlBool> {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return eb.or(columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`));
 }
 
 // GET /products/{sku}.

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import {
   CreateProductBody,
@@ -13,13 +12,12 @@ import {
   UpdatedProductEnvelope,
   UpdateProductBody,
 } from './schemas.js';
-import { ProductsService } from './service.js';
+import type { ProductsService } from './service.js';
 
 const notFound = ErrorResponse('No product has that SKU in this account (also a path id that is not base64 of any text)');
 
-export async function productsRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function productsRoutes(scope: FastifyInstance, { products }: { products: ProductsService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const products = new ProductsService(context.db, context.clock);
   const tags = ['products'];
 
   app.post(

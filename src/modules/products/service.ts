@@ -1,26 +1,19 @@
-import type { Kysely } from 'kysely';
+import type { AttributeValuesRepository } from '../../db/attribute-values.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { DB } from '../../db/types.js';
-import { invalidField, NotFoundError } from '../../http/errors.js';
+import type { Transactor } from '../../db/transactions.js';
 import { toPage } from '../../http/pagination.js';
+import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
 import { decodeBase64Text } from '../../lib/base64-id.js';
+import { invalidField, NotFoundError } from '../../lib/errors.js';
+import { encodeMetadata } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import { type CategoryPathItem, normaliseCategoryPath, resolveCategoryPath } from '../categories/path.js';
-import { deleteCustomValues, type ResolvedValue, resolveCustomValues, storeCustomValues } from '../custom-attributes/values.js';
-import { METADATA_MAX_BYTES } from '../user-events/service.js';
-import { presentProduct, presentProducts } from './present.js';
-import { type NewProductRow, type ProductChanges, type ProductRow, ProductsRepository } from './repository.js';
+import { type CategoryPathItem, type CategoryPathsRepository, normaliseCategoryPath } from '../categories/path.js';
+import { presentProducts } from './present.js';
+import type { NewProductRow, ProductChanges, ProductRow, ProductsRepository } from './repository.js';
 import type { CreateProductBody, ProductListQuery, ProductObject, UpdateProductBody, UpdatedProductObject } from './schemas.js';
 
 const TEXT_COLUMNS = ['base_name', 'brand', 'description', 'url', 'image_url', 'thumbnail_url'] as const;
 const NUMBER_COLUMNS = ['price', 'offer_price', 'stock'] as const;
-
-/** A metadata object as stored JSON text; 400 naming the field beyond 16,384 UTF-8 bytes (as E3). */
-export function encodeMetadata(value: Record<string, unknown>, field = 'metadata'): string {
-  const text = JSON.stringify(value);
-  if (Buffer.byteLength(text, 'utf8') > METADATA_MAX_BYTES) throw invalidField(field, `must be at most ${METADATA_MAX_BYTES} bytes as JSON`);
-  return text;
-}
 
 function requireText(field: string, value: string): string {
   if (value.trim() === '') throw invalidField(field, 'must not be blank');
@@ -35,18 +28,45 @@ interface ProductWrite {
   custom: ResolvedValue[];
 }
 
-export class ProductsService {
-  private readonly repo: ProductsRepository;
+type Writes = {
+  products: Pick<ProductsRepository, 'insert' | 'update' | 'delete'>;
+  categoryPaths: Pick<CategoryPathsRepository, 'resolve'>;
+  attributeValues: Pick<AttributeValuesRepository, 'store' | 'delete'>;
+};
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {
-    this.repo = new ProductsRepository(db);
+export interface ProductsDeps {
+  products: Pick<ProductsRepository, 'findBySku' | 'findById' | 'idOfSku' | 'list'>;
+  categoryPaths: Pick<CategoryPathsRepository, 'pathsOf'>;
+  attributeValues: Pick<AttributeValuesRepository, 'definitions' | 'load'>;
+  tx: Transactor<Writes>;
+  clock: Clock;
+}
+
+export class ProductsService {
+
+  constructor(private readonly deps: ProductsDeps) {}
+
+  /** The P2 objects of these rows: their custom values and category paths (two queries per page). */
+  private async present(accountId: number, rows: ProductRow[]): Promise<ProductObject[]> {
+    if (rows.length === 0) return [];
+    const categoryIds = rows.flatMap((row) => (row.category_id === null ? [] : [Number(row.category_id)]));
+    const [custom, paths] = await Promise.all([
+      this.deps.attributeValues.load(
+        accountId,
+        'products',
+        rows.map((row) => Number(row.id)),
+      ),
+      this.deps.categoryPaths.pathsOf(accountId, categoryIds),
+    ]);
+    return presentProducts(rows, { custom, paths });
+  }
+
+  private async presentOne(accountId: number, row: ProductRow): Promise<ProductObject> {
+    return (await this.present(accountId, [row]))[0]!;
   }
 
   private now(): string {
-    return formatDateTime(this.clock.now());
+    return formatDateTime(this.deps.clock.now());
   }
 
   /** Checks every field before anything is written. */
@@ -60,14 +80,15 @@ export class ProductsService {
     if (body.specifications !== undefined) columns.specifications = JSON.stringify(body.specifications);
     if (body.metadata !== undefined) columns.metadata = encodeMetadata(body.metadata);
     const category = body.category === undefined ? undefined : normaliseCategoryPath(body.category);
-    const custom = await resolveCustomValues(this.db, accountId, 'products', body.custom_attributes ?? {});
+    const sent = body.custom_attributes ?? {};
+    const custom = Object.keys(sent).length === 0 ? [] : resolveValues(await this.deps.attributeValues.definitions(accountId, 'products'), 'products', sent);
     return { columns, category, custom };
   }
 
   /** The product a path `{sku}` names, or undefined (also when it is not base64 of any text). */
   private async findByPath(accountId: number, rawSku: string): Promise<ProductRow | undefined> {
     const sku = decodeBase64Text(rawSku);
-    return sku === null ? undefined : this.repo.findBySku(accountId, sku);
+    return sku === null ? undefined : this.deps.products.findBySku(accountId, sku);
   }
 
   private async requireByPath(accountId: number, rawSku: string): Promise<ProductRow> {
@@ -88,33 +109,33 @@ export class ProductsService {
 
   async create(accountId: number, body: CreateProductBody): Promise<ProductObject> {
     const { columns, category, custom } = await this.prepare(accountId, body);
-    if ((await this.repo.idOfSku(accountId, body.sku)) !== undefined) {
+    if ((await this.deps.products.idOfSku(accountId, body.sku)) !== undefined) {
       throw invalidField('sku', `a product with sku "${body.sku}" already exists`);
     }
     const now = this.now();
     const row = await this.guardSku(body.sku, () =>
-      this.db.transaction().execute(async (trx) => {
-        const categoryId = category ? await resolveCategoryPath(trx, accountId, category, now) : null;
-        const created = await new ProductsRepository(trx).insert(accountId, {
+      this.deps.tx.run(async ({ products, categoryPaths, attributeValues }) => {
+        const categoryId = category ? await categoryPaths.resolve(accountId, category, now) : null;
+        const created = await products.insert(accountId, {
           ...(columns as NewProductRow),
           category_id: categoryId,
           createtime: now,
           updatetime: now,
         });
-        await storeCustomValues(trx, accountId, [{ recordId: Number(created.id), values: custom }], { fresh: true });
+        await attributeValues.store(accountId, [{ recordId: Number(created.id), values: custom }], { fresh: true });
         return created;
       }),
     );
-    return presentProduct(this.db, accountId, row);
+    return this.presentOne(accountId, row);
   }
 
   async get(accountId: number, rawSku: string): Promise<ProductObject> {
-    return presentProduct(this.db, accountId, await this.requireByPath(accountId, rawSku));
+    return this.presentOne(accountId, await this.requireByPath(accountId, rawSku));
   }
 
   async exists(accountId: number, rawSku: string): Promise<boolean> {
     const sku = decodeBase64Text(rawSku);
-    return sku !== null && (await this.repo.idOfSku(accountId, sku)) !== undefined;
+    return sku !== null && (await this.deps.products.idOfSku(accountId, sku)) !== undefined;
   }
 
   /** P2: only what is given changes; a different body `sku` renames (400 when taken). */
@@ -122,38 +143,38 @@ export class ProductsService {
     const existing = await this.requireByPath(accountId, rawSku);
     const { columns, category, custom } = await this.prepare(accountId, body);
     const renamedTo = columns.sku !== undefined && columns.sku !== existing.sku ? columns.sku : undefined;
-    if (renamedTo !== undefined && (await this.repo.idOfSku(accountId, renamedTo)) !== undefined) {
+    if (renamedTo !== undefined && (await this.deps.products.idOfSku(accountId, renamedTo)) !== undefined) {
       throw invalidField('sku', `a product with sku "${renamedTo}" already exists`);
     }
     const now = this.now();
     const id = Number(existing.id);
     await this.guardSku(renamedTo, () =>
-      this.db.transaction().execute(async (trx) => {
+      this.deps.tx.run(async ({ products, categoryPaths, attributeValues }) => {
         const changes: ProductChanges = { ...columns, updatetime: now };
-        if (category !== undefined) changes.category_id = await resolveCategoryPath(trx, accountId, category, now);
-        await new ProductsRepository(trx).update(accountId, id, changes);
-        await storeCustomValues(trx, accountId, [{ recordId: id, values: custom }]);
+        if (category !== undefined) changes.category_id = await categoryPaths.resolve(accountId, category, now);
+        await products.update(accountId, id, changes);
+        await attributeValues.store(accountId, [{ recordId: id, values: custom }]);
       }),
     );
-    const row = await this.repo.findById(accountId, id);
+    const row = await this.deps.products.findById(accountId, id);
     if (!row) throw new NotFoundError(`no product with sku ${rawSku} (base64)`); // deleted meanwhile
-    return { ...(await presentProduct(this.db, accountId, row)), exist: true };
+    return { ...(await this.presentOne(accountId, row)), exist: true };
   }
 
   /** Removes the product and its custom values; purchases keep their own copy of the item. */
   async remove(accountId: number, rawSku: string): Promise<void> {
     const existing = await this.requireByPath(accountId, rawSku);
     const id = Number(existing.id);
-    await this.db.transaction().execute(async (trx) => {
-      await deleteCustomValues(trx, accountId, 'products', [id]);
-      await new ProductsRepository(trx).delete(accountId, id);
+    await this.deps.tx.run(async ({ products, attributeValues }) => {
+      await attributeValues.delete(accountId, 'products', [id]);
+      await products.delete(accountId, id);
     });
   }
 
   async list(accountId: number, query: ProductListQuery): Promise<ProductObject[]> {
     const search = query.search?.trim();
     const category = query.category?.trim();
-    const rows = await this.repo.list(
+    const rows = await this.deps.products.list(
       accountId,
       {
         sku: query.sku === '' ? undefined : query.sku,
@@ -163,6 +184,6 @@ export class ProductsService {
       },
       toPage(query),
     );
-    return presentProducts(this.db, accountId, rows);
+    return this.present(accountId, rows);
   }
 }

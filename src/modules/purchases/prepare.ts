@@ -1,8 +1,7 @@
-import { invalidField } from '../../http/errors.js';
-import { formatDateTime, parseDateTime } from '../../lib/time.js';
+import { type KindDefinitions, type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
+import { invalidField } from '../../lib/errors.js';
+import { datetimeField, encodeMetadata } from '../../lib/fields.js';
 import { type CategoryPathItem, normaliseCategoryPath } from '../categories/path.js';
-import { type KindDefinitions, type ResolvedValue, resolveValues } from '../custom-attributes/values.js';
-import { encodeMetadata } from '../products/service.js';
 import type { Identity } from '../users/repository.js';
 import type { ItemData } from './present.js';
 import type { NewPurchaseItemRow, PurchaseRow } from './repository.js';
@@ -37,15 +36,6 @@ export interface PreparedItem {
 export interface PurchaseDefinitions {
   purchases: KindDefinitions;
   items: KindDefinitions;
-}
-
-const DATETIME_RULE = "must be a datetime 'YYYY-MM-DD hh:mm:ss' or ISO 8601 with an offset";
-const DATE_OR_DATETIME_RULE = "must be a date 'YYYY-MM-DD' or a datetime 'YYYY-MM-DD hh:mm:ss' or ISO 8601 with an offset";
-
-function datetime(field: string, text: string, bareDate: 'start' | 'refuse'): string {
-  const parsed = parseDateTime(text.trim(), bareDate);
-  if (!parsed) throw invalidField(field, bareDate === 'refuse' ? DATETIME_RULE : DATE_OR_DATETIME_RULE);
-  return formatDateTime(parsed);
 }
 
 function notBlank(field: string, value: string): string {
@@ -111,9 +101,9 @@ export function preparePurchase(body: PurchaseInput, definitions: PurchaseDefini
       payment: JSON.stringify(payment),
       seller: body.seller === undefined ? null : JSON.stringify(body.seller),
       metadata: body.metadata === undefined ? null : encodeMetadata(body.metadata),
-      approvedtime: body.approvedtime === undefined ? null : datetime('approvedtime', body.approvedtime, 'refuse'),
+      approvedtime: body.approvedtime === undefined ? null : datetimeField('approvedtime', body.approvedtime, 'refuse'),
     },
-    createtime: body.createtime === undefined ? undefined : datetime('createtime', body.createtime, 'refuse'),
+    createtime: body.createtime === undefined ? undefined : datetimeField('createtime', body.createtime, 'refuse'),
     branchName,
     points: body.points ?? 0,
     custom: body.custom_attributes ? resolveValues(definitions.purchases, 'purchases', body.custom_attributes) : [],
@@ -130,7 +120,7 @@ function prepareItem(item: PurchaseInput['purchase_detail'][number], index: numb
   for (const key of ['brand', 'url', 'image_url', 'thumbnail_url'] as const) if (item[key] !== undefined) data[key] = item[key];
   for (const key of ['manufacturer_warranty_date', 'extension_warranty_date'] as const) {
     const value = item[key];
-    if (value !== undefined) data[key] = datetime(`${field}.${key}`, value, 'start');
+    if (value !== undefined) data[key] = datetimeField(`${field}.${key}`, value, 'start');
   }
   if (item.with_extension_warranty !== undefined) data.with_extension_warranty = item.with_extension_warranty;
   return {

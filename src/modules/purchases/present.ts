@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { loadCustomValues } from '../custom-attributes/values.js';
-import { type UserRow, UsersRepository } from '../users/repository.js';
-import { type PurchaseItemRow, type PurchaseListRow, PurchasesRepository } from './repository.js';
+import type { PurchaseItemRow, PurchaseListRow } from './repository.js';
 import type { PaymentInput, PurchaseItemObject, PurchaseObject } from './schemas.js';
 
 // The S4 purchase object, built by one pure function from rows: GET reads the rows (one query per
@@ -95,41 +91,4 @@ export function presentPurchase(row: PurchaseListRow, parts: PurchaseParts): Pur
     createtime: row.createtime,
     approvedtime: row.approvedtime,
   };
-}
-
-/**
- * A page of purchases: its users, items and both kinds of custom values, one query each. `buyer`:
- * the user row the caller has already read when the page is one user's (GET /purchases?service_uid=),
- * so it is not read again.
- */
-export async function presentPurchases(db: Kysely<DB>, accountId: number, rows: PurchaseListRow[], buyer?: UserRow): Promise<PurchaseObject[]> {
-  if (rows.length === 0) return [];
-  const purchaseIds = rows.map((row) => Number(row.id));
-  const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
-  const onlyBuyer = buyer !== undefined && userIds.length === 1 && userIds[0] === Number(buyer.id);
-  const [users, itemRows, purchaseCustom] = await Promise.all([
-    onlyBuyer ? [buyer] : new UsersRepository(db).findMany(accountId, userIds),
-    new PurchasesRepository(db).itemsOf(accountId, purchaseIds),
-    loadCustomValues(db, accountId, 'purchases', purchaseIds),
-  ]);
-  const itemCustom = await loadCustomValues(
-    db,
-    accountId,
-    'purchase_items',
-    itemRows.map((item) => Number(item.id)),
-  );
-  const items = new Map<number, PurchaseItemRow[]>();
-  for (const item of itemRows) {
-    const purchaseId = Number(item.purchase_id);
-    let list = items.get(purchaseId);
-    if (!list) items.set(purchaseId, (list = []));
-    list.push(item);
-  }
-  const parts: PurchaseParts = {
-    users: new Map(users.map((user) => [Number(user.id), { ...user, id: Number(user.id) }])),
-    items,
-    purchaseCustom,
-    itemCustom,
-  };
-  return rows.map((row) => presentPurchase(row, parts));
 }

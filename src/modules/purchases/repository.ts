@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, PurchaseItemsTable, PurchasesTable } from '../../db/types.js';
-import type { DateRange } from '../../http/date-range.js';
+import type { DateRange } from '../../lib/fields.js';
 import type { Page } from '../../http/pagination.js';
 
 export type PurchaseRow = Selectable<PurchasesTable>;
@@ -25,24 +25,6 @@ export interface LockedPurchase {
   createtime: string;
 }
 
-/**
- * Runs `work` inside a savepoint of the caller's transaction: when it throws, only its own writes
- * are undone and the transaction goes on (on PostgreSQL too, whose transaction an error would
- * otherwise abort). The error is rethrown.
- */
-export async function inSavepoint<T>(trx: Kysely<DB>, work: () => Promise<T>): Promise<T> {
-  await sql`savepoint purchase_write`.execute(trx);
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    await sql`rollback to savepoint purchase_write`.execute(trx);
-    await sql`release savepoint purchase_write`.execute(trx);
-    throw error;
-  }
-  await sql`release savepoint purchase_write`.execute(trx);
-  return result;
-}
 
 // Bounded multi-row inserts (SQLite allows 32,766 bound parameters; 17 per purchase, 8 per item).
 const PURCHASE_CHUNK = 100;
@@ -87,6 +69,25 @@ const itemsOfPurchases = new PreparedQuery<{ accountId: number; purchaseIds: num
 
 export class PurchasesRepository {
   constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Runs `work` inside a savepoint of the caller's transaction: when it throws, only its own writes
+   * are undone and the transaction goes on (on PostgreSQL too, whose transaction an error would
+   * otherwise abort). The error is rethrown.
+   */
+  async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    await sql`savepoint purchase_write`.execute(this.db);
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      await sql`rollback to savepoint purchase_write`.execute(this.db);
+      await sql`release savepoint purchase_write`.execute(this.db);
+      throw error;
+    }
+    await sql`release savepoint purchase_write`.execute(this.db);
+    return result;
+  }
 
   /** The invoice numbers among `invoices` the account already has. */
   async existingInvoices(accountId: number, invoices: string[]): Promise<Set<string>> {

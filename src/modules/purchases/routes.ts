@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/errors.js';
 import { dropNulls } from './prepare.js';
 import {
   BULK_MAX,
@@ -20,8 +19,10 @@ import {
   UserPurchasesParams,
   UserPurchasesQuery,
 } from './schemas.js';
-import { PurchasesService } from './service.js';
-import { PurchaseSummaryService } from './summary.js';
+import type { BulkPurchases } from './bulk.js';
+import type { PurchaseReads } from './reads.js';
+import type { PurchasesService } from './service.js';
+import type { PurchaseSummaryService } from './summary.js';
 
 /** G8 inside the purchase body: nested nulls are "not given" too (the shared hook drops top-level ones). */
 async function dropNestedNulls(request: FastifyRequest): Promise<void> {
@@ -35,10 +36,15 @@ async function requireArray(request: FastifyRequest): Promise<void> {
 
 const noUser = ErrorResponse('code user_not_found: no user matches the first non-empty of service_uid, email, document, telephone');
 
-export async function purchasesRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export interface PurchasesServices {
+  purchases: PurchasesService;
+  bulk: BulkPurchases;
+  reads: PurchaseReads;
+  summaries: PurchaseSummaryService;
+}
+
+export async function purchasesRoutes(scope: FastifyInstance, { purchases, bulk, reads, summaries }: PurchasesServices): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const purchases = new PurchasesService(context.db, context.clock);
-  const summaries = new PurchaseSummaryService(context.db, context.clock);
   const tags = ['purchases'];
 
   app.post(
@@ -96,7 +102,7 @@ export async function purchasesRoutes(scope: FastifyInstance, { context }: { con
       },
       preValidation: requireArray,
     },
-    async (request, reply) => ok(reply, await purchases.bulk(request.accountId, request.body as Array<Record<string, unknown>>)),
+    async (request, reply) => ok(reply, await bulk.bulk(request.accountId, request.body as Array<Record<string, unknown>>)),
   );
 
   app.get(
@@ -110,7 +116,7 @@ export async function purchasesRoutes(scope: FastifyInstance, { context }: { con
         response: { 200: PurchaseListEnvelope, 400: ErrorResponse('Invalid parameter (named in the message)') },
       },
     },
-    async (request, reply) => ok(reply, await purchases.list(request.accountId, request.query)),
+    async (request, reply) => ok(reply, await reads.list(request.accountId, request.query)),
   );
 
   // A static segment: the router prefers it to /purchases/:id whatever the order of registration.
@@ -145,7 +151,7 @@ export async function purchasesRoutes(scope: FastifyInstance, { context }: { con
         response: { 200: PurchaseEnvelope, 404: ErrorResponse('No purchase has that id in this account') },
       },
     },
-    async (request, reply) => ok(reply, await purchases.get(request.accountId, request.params.id)),
+    async (request, reply) => ok(reply, await reads.get(request.accountId, request.params.id)),
   );
 
   app.delete(
@@ -177,6 +183,6 @@ export async function purchasesRoutes(scope: FastifyInstance, { context }: { con
         response: { 200: PurchaseListEnvelope, 404: ErrorResponse('No user has that userapp_id or base64 service_uid') },
       },
     },
-    async (request, reply) => ok(reply, await purchases.listForUser(request.accountId, request.params.id, request.query)),
+    async (request, reply) => ok(reply, await reads.listForUser(request.accountId, request.params.id, request.query)),
   );
 }

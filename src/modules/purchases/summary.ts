@@ -1,50 +1,16 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { parseDateRange } from '../../http/date-range.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/errors.js';
+import { given, parseDateRange } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import { BranchesRepository } from '../branches/repository.js';
+import type { BranchesRepository } from '../branches/repository.js';
 import { type PurchaseSummaryBucket, type PurchaseSummaryQuery, SUMMARY_MAX_BUCKETS } from './schemas.js';
+import { type GroupBy, KEY_LENGTH, type PurchaseSummaryRepository, type SummaryFilter } from './summary-repository.js';
 
 // GET /purchases/summary: orders and revenue per UTC day (or month) for the console's chart.
 // `createtime` is stored on both databases as UTC text `YYYY-MM-DD hh:mm:ss` (G7), so its first
 // 10 (or 7) characters are its UTC day (or month): one GROUP BY, the same SQL on both dialects,
 // served by the (account_id, createtime, id) index's range.
 
-type GroupBy = keyof typeof SUMMARY_MAX_BUCKETS;
-
-const KEY_LENGTH: Record<GroupBy, number> = { day: 10, month: 7 };
 const DEFAULT_BUCKETS: Record<GroupBy, number> = { day: 30, month: 12 };
-
-export interface SummaryFilter {
-  groupBy: GroupBy;
-  from: string;
-  to: string;
-  branchId?: number;
-}
-
-export class PurchaseSummaryRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  /** The buckets that have purchases, in no particular order. */
-  async totals(accountId: number, filter: SummaryFilter): Promise<Array<{ bucket: string; orders: number; revenue: number }>> {
-    // A literal length, so that the SELECT and the GROUP BY are the same expression for PostgreSQL.
-    const bucket = sql<string>`substr(createtime, 1, ${sql.lit(KEY_LENGTH[filter.groupBy])})`;
-    let query = this.db
-      .selectFrom('purchases')
-      .select((eb) => [
-        bucket.as('bucket'),
-        eb.fn.countAll<number | string>().as('orders'),
-        eb.fn.sum<number | string>('price_total').as('revenue'),
-      ])
-      .where('account_id', '=', accountId)
-      .where('createtime', '>=', filter.from)
-      .where('createtime', '<=', filter.to);
-    if (filter.branchId !== undefined) query = query.where('branch_id', '=', filter.branchId);
-    const rows = await query.groupBy(bucket).execute();
-    return rows.map((row) => ({ bucket: row.bucket, orders: Number(row.orders), revenue: Number(row.revenue) }));
-  }
-}
 
 /** A UTC date from `YYYY-MM-DD…` text; setUTCFullYear, unlike Date.UTC, keeps years below 100. */
 function utcDay(text: string): Date {
@@ -87,17 +53,17 @@ function bucketKeys(from: string, to: string, groupBy: GroupBy): string[] {
 
 export class PurchaseSummaryService {
   private readonly repo: PurchaseSummaryRepository;
+  private readonly branches: Pick<BranchesRepository, 'findByName'>;
+  private readonly clock: Clock;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {
-    this.repo = new PurchaseSummaryRepository(db);
+  constructor({ summaries, branches, clock }: { summaries: PurchaseSummaryRepository; branches: Pick<BranchesRepository, 'findByName'>; clock: Clock }) {
+    this.repo = summaries;
+    this.branches = branches;
+    this.clock = clock;
   }
 
   /** Every bucket of the range, empty ones with 0; a branch_name no branch has gives only zeros. */
   async summary(accountId: number, query: PurchaseSummaryQuery): Promise<PurchaseSummaryBucket[]> {
-    const given = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
     const groupBy: GroupBy = query.group_by === 'month' ? 'month' : 'day';
     const range = parseDateRange({ from: given(query.from), to: given(query.to) });
     const to = range.to ?? `${formatDateTime(this.clock.now()).slice(0, 10)} 23:59:59`;
@@ -113,7 +79,7 @@ export class PurchaseSummaryService {
     let rows: Awaited<ReturnType<PurchaseSummaryRepository['totals']>> = [];
     if (branchName === undefined) rows = await this.repo.totals(accountId, filter);
     else {
-      const branch = await new BranchesRepository(this.db).findByName(accountId, branchName);
+      const branch = await this.branches.findByName(accountId, branchName);
       if (branch) rows = await this.repo.totals(accountId, { ...filter, branchId: Number(branch.id) });
     }
     const found = new Map(rows.map((row) => [row.bucket, row]));

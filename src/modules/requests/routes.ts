@@ -1,13 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { RequestIdParams, RequestObject } from './schemas.js';
-import { RequestsService } from './service.js';
+import type { RequestsService } from './service.js';
 
-export async function requestsRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function requestsRoutes(scope: FastifyInstance, { requests }: { requests: RequestsService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const requests = new RequestsService(context.db);
 
   app.get(
     '/requests/:request_id',

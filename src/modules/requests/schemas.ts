@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Envelope } from '../../http/envelope.js';
 
 export const RequestIdParams = Type.Object({ request_id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 
@@ -16,10 +14,3 @@ export const RequestObject = Type.Object({
   finished: Type.Union([Type.String(), Type.Null()]),
 });
 
-/** What an asynchronous endpoint answers at once (K3). */
-export const AcceptedEnvelope = Envelope(Type.Object({ request_id: Type.String({ format: 'uuid' }) }));
-
-/** preValidation for the asynchronous deletes: a request with no body at all [client] is `{}`. */
-export async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
-  if (request.body === undefined || request.body === null) request.body = {};
-}

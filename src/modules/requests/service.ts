@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { NotFoundError } from '../../http/errors.js';
-import { RequestQueue, type RequestRow } from '../../jobs/queue.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { RequestQueue, RequestRow } from '../../jobs/queue.js';
 
 export interface RequestView {
   request_id: string;
@@ -21,10 +19,10 @@ export function presentRequest(row: RequestRow): RequestView {
 }
 
 export class RequestsService {
-  private readonly queue: RequestQueue;
+  private readonly queue: Pick<RequestQueue, 'find'>;
 
-  constructor(db: Kysely<DB>) {
-    this.queue = new RequestQueue(db);
+  constructor({ queue }: { queue: Pick<RequestQueue, 'find'> }) {
+    this.queue = queue;
   }
 
   async get(accountId: number, id: string): Promise<RequestView> {

@@ -1,5 +1,5 @@
-import type { RequestHandler } from '../../jobs/types.js';
-import { UserEventsRepository } from './repository.js';
+import type { RequestSteps } from '../../jobs/types.js';
+import type { UserEventsRepository } from './repository.js';
 
 export const USER_EVENTS_BULK_DELETE = 'user-events.bulk-delete';
 
@@ -10,10 +10,10 @@ export interface BulkDeleteParams {
   to: string;
 }
 
-export const bulkDeleteUserEvents: RequestHandler<BulkDeleteParams> = {
+export const bulkDeleteUserEvents: RequestSteps<BulkDeleteParams, { userEvents: Pick<UserEventsRepository, 'deleteBatch'> }> = {
   type: USER_EVENTS_BULK_DELETE,
   unit: 'user events',
-  step: (trx, accountId, params, limit) =>
-    new UserEventsRepository(trx).deleteBatch(accountId, { eventId: params.event_id, from: params.from, to: params.to }, limit),
+  step: ({ userEvents }, accountId, params, limit) =>
+    userEvents.deleteBatch(accountId, { eventId: params.event_id, from: params.from, to: params.to }, limit),
   describe: (params) => `delete user events of ${params.event_name} from ${params.from} to ${params.to}`,
 };

@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { toPage } from '../../http/pagination.js';
 import { DryRunQuery, emptyDryRunIsAbsent, isDryRun } from '../../http/dry-run.js';
-import { absentBodyIsEmpty } from '../requests/schemas.js';
+import { absentBodyIsEmpty } from '../../http/accepted.js';
 import {
   BulkDeleteUserEventsBody,
   BulkDeleteUserEventsEnvelope,
@@ -13,11 +12,10 @@ import {
   UserEventListEnvelope,
   UserEventListQuery,
 } from './schemas.js';
-import { UserEventsService } from './service.js';
+import type { UserEventsService } from './service.js';
 
-export async function userEventsRoutes(scope: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function userEventsRoutes(scope: FastifyInstance, { userEvents }: { userEvents: UserEventsService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const userEvents = new UserEventsService(context.db, context.clock, context.jobs);
 
   app.post(
     '/user-events',

@@ -3,7 +3,7 @@ import { DryRunField, DryRunResult } from '../../http/dry-run.js';
 import { Envelope } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { EventObject } from '../events/schemas.js';
-import { AcceptedEnvelope } from '../requests/schemas.js';
+import { AcceptedEnvelope } from '../../http/accepted.js';
 
 const Metadata = Type.Unsafe<Record<string, unknown>>({
   type: 'object',

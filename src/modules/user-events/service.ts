@@ -1,48 +1,42 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { parseDateRange } from '../../http/date-range.js';
-import { NotFoundError, invalidField } from '../../http/errors.js';
+import type { GroupCommit, Transactor } from '../../db/transactions.js';
 import type { Page } from '../../http/pagination.js';
-import { RequestQueue } from '../../jobs/queue.js';
+import type { RequestQueue } from '../../jobs/queue.js';
 import type { JobsNotifier } from '../../jobs/types.js';
-import { type Clock, formatDateTime, parseDateTime } from '../../lib/time.js';
-import { EventsRepository } from '../events/repository.js';
+import { NotFoundError, invalidField } from '../../lib/errors.js';
+import { datetimeField, encodeMetadata, parseDateRange, parseNotifyTo } from '../../lib/fields.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import type { EventsRepository } from '../events/repository.js';
 import { presentEvent } from '../events/service.js';
-import { parseNotifyTo } from '../requests/notify-to.js';
-import { UsersRepository } from '../users/repository.js';
+import { missingByIdentity } from '../users/directory.js';
+import type { UsersRepository } from '../users/repository.js';
 import { USER_EVENTS_BULK_DELETE } from './jobs.js';
-import { WriteBatcher } from '../../db/write-batcher.js';
-import { type NewUserEvent, type UserEventFilter, UserEventsRepository, type UserSummary } from './repository.js';
+import type { NewUserEvent, UserEventFilter, UserEventsRepository, UserSummary } from './repository.js';
 import type { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventListQuery, UserEventObject, UserEventsDryRun } from './schemas.js';
-
-export const METADATA_MAX_BYTES = 16_384;
 
 function presentUser(user: UserSummary): UserEventObject['user'] {
   return { userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email };
 }
 
-function datetimeField(field: string, text: string): string {
-  const parsed = parseDateTime(text.trim(), 'refuse');
-  if (!parsed) throw invalidField(field, "must be a datetime 'YYYY-MM-DD hh:mm:ss' or ISO 8601 with an offset");
-  return formatDateTime(parsed);
+type Writes = { userEvents: Pick<UserEventsRepository, 'insert'> };
+
+export interface UserEventsDeps {
+  userEvents: Pick<UserEventsRepository, 'list' | 'eventsByIds' | 'countBulkRange'>;
+  events: Pick<EventsRepository, 'findByName'>;
+  users: Pick<UsersRepository, 'findByIdentity' | 'findSummaries'>;
+  tx: Transactor<{ events: Pick<EventsRepository, 'findByName'>; queue: Pick<RequestQueue, 'accept'> }>;
+  groupCommit: GroupCommit<Writes>;
+  clock: Clock;
+  jobs: JobsNotifier;
 }
 
 export class UserEventsService {
-  private readonly repo: UserEventsRepository;
-  private readonly events: EventsRepository;
-  private readonly users: UsersRepository;
   /** Concurrent POST /user-events share one commit (group commit); see db/write-batcher.ts. */
-  private readonly inserts: WriteBatcher<{ accountId: number; values: NewUserEvent }, number>;
+  private readonly inserts: { submit(item: { accountId: number; values: NewUserEvent }): Promise<number> };
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-    private readonly jobs: JobsNotifier,
-  ) {
-    this.repo = new UserEventsRepository(db);
-    this.events = new EventsRepository(db);
-    this.users = new UsersRepository(db);
-    this.inserts = new WriteBatcher(db, (trx, { accountId, values }) => new UserEventsRepository(trx).insert(accountId, values));
+  constructor(private readonly deps: UserEventsDeps) {
+    this.inserts = deps.groupCommit((repositories: Writes, { accountId, values }: { accountId: number; values: NewUserEvent }) =>
+      repositories.userEvents.insert(accountId, values),
+    );
   }
 
   /** E3: the hottest path of the product — two indexed lookups and one insert. */
@@ -51,18 +45,12 @@ export class UserEventsService {
     if (![identity.service_uid, identity.email, identity.document].some((v) => v !== undefined && v.trim() !== '')) {
       throw invalidField('service_uid', 'is required (or email, or document) to find the user');
     }
-    const datetime = body.datetime === undefined ? formatDateTime(this.clock.now()) : datetimeField('datetime', body.datetime);
-    let metadata: string | null = null;
-    if (body.metadata !== undefined) {
-      metadata = JSON.stringify(body.metadata);
-      if (Buffer.byteLength(metadata, 'utf8') > METADATA_MAX_BYTES) {
-        throw invalidField('metadata', `must be at most ${METADATA_MAX_BYTES} bytes as JSON`);
-      }
-    }
-    const event = await this.events.findByName(accountId, body.event);
+    const datetime = body.datetime === undefined ? formatDateTime(this.deps.clock.now()) : datetimeField('datetime', body.datetime);
+    const metadata = body.metadata === undefined ? null : encodeMetadata(body.metadata);
+    const event = await this.deps.events.findByName(accountId, body.event);
     if (!event) throw new NotFoundError(`event ${body.event} not found`);
-    const user = await this.users.findByIdentity(accountId, identity);
-    if (!user) throw new NotFoundError('user not found');
+    const user = await this.deps.users.findByIdentity(accountId, identity);
+    if (!user) throw missingByIdentity();
     const id = await this.inserts.submit({ accountId, values: { eventId: Number(event.id), userId: Number(user.id), datetime, metadata } });
     return {
       id,
@@ -77,25 +65,25 @@ export class UserEventsService {
   async list(accountId: number, query: UserEventListQuery, page: Page): Promise<UserEventObject[]> {
     const filter: UserEventFilter = { ...parseDateRange(query) };
     if (query.event !== undefined) {
-      const event = await this.events.findByName(accountId, query.event);
+      const event = await this.deps.events.findByName(accountId, query.event);
       if (!event) return [];
       filter.eventId = Number(event.id);
     }
     let knownUser: UserSummary | undefined;
     if (query.service_uid !== undefined) {
-      knownUser = await this.users.findByIdentity(accountId, { service_uid: query.service_uid });
+      knownUser = await this.deps.users.findByIdentity(accountId, { service_uid: query.service_uid });
       if (!knownUser) return [];
       filter.userId = Number(knownUser.id);
     }
-    const rows = await this.repo.list(accountId, filter, page);
+    const rows = await this.deps.userEvents.list(accountId, filter, page);
     if (rows.length === 0) return [];
     const eventIds = [...new Set(rows.map((row) => Number(row.event_id)))];
-    const events = new Map((await this.repo.eventsByIds(accountId, eventIds)).map((e) => [Number(e.id), presentEvent(e)]));
+    const events = new Map((await this.deps.userEvents.eventsByIds(accountId, eventIds)).map((e) => [Number(e.id), presentEvent(e)]));
     const users = new Map<number, UserEventObject['user']>();
     if (knownUser) users.set(Number(knownUser.id), presentUser(knownUser));
     else {
       const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
-      for (const user of await this.users.findSummaries(accountId, userIds)) users.set(Number(user.id), presentUser(user));
+      for (const user of await this.deps.users.findSummaries(accountId, userIds)) users.set(Number(user.id), presentUser(user));
     }
     return rows.map((row) => ({
       id: Number(row.id),
@@ -109,25 +97,25 @@ export class UserEventsService {
   /** E5: validated now; the deletion runs in the background in bounded batches. */
   async bulkDelete(accountId: number, body: BulkDeleteUserEventsBody): Promise<{ request_id: string }> {
     const { eventName, from, to, notifyTo } = bulkDeleteTarget(body);
-    const requestId = await this.db.transaction().execute(async (trx) => {
-      const event = await new EventsRepository(trx).findByName(accountId, eventName);
+    const requestId = await this.deps.tx.run(async ({ events, queue }) => {
+      const event = await events.findByName(accountId, eventName);
       if (!event) throw new NotFoundError(`event ${eventName} not found`);
-      return new RequestQueue(trx).accept(
+      return queue.accept(
         accountId,
         { type: USER_EVENTS_BULK_DELETE, params: { event_id: Number(event.id), event_name: eventName, from, to }, notifyTo },
-        formatDateTime(this.clock.now()),
+        formatDateTime(this.deps.clock.now()),
       );
     });
-    this.jobs.wake();
+    this.deps.jobs.wake();
     return { request_id: requestId };
   }
 
   /** O8: bulkDelete's validation and answers, then how many rows its request would delete now. */
   async previewBulkDelete(accountId: number, body: BulkDeleteUserEventsBody): Promise<UserEventsDryRun> {
     const { eventName, from, to } = bulkDeleteTarget(body);
-    const event = await this.events.findByName(accountId, eventName);
+    const event = await this.deps.events.findByName(accountId, eventName);
     if (!event) throw new NotFoundError(`event ${eventName} not found`);
-    const count = await this.repo.countBulkRange(accountId, { eventId: Number(event.id), from, to });
+    const count = await this.deps.userEvents.countBulkRange(accountId, { eventId: Number(event.id), from, to });
     return { dry_run: true, would_delete: { user_events: count } };
   }
 }

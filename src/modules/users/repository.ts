@@ -3,8 +3,10 @@ import { lockedForNoKeyUpdate, lockedForUpdate } from '../../db/locking.js';
 import { byPrimaryKeyIn } from '../../db/planner-hints.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/types.js';
-import type { DateRange } from '../../http/date-range.js';
+import type { DateRange } from '../../lib/fields.js';
 import type { Page } from '../../http/pagination.js';
+import { visibleEntries } from '../../db/blacklist-visibility.js';
+import { containsPattern } from '../../lib/fields.js';
 import { parseUserRef } from './user-ref.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -56,6 +58,19 @@ const userSummariesByIds = new PreparedQuery<{ accountId: number; ids: number[] 
   'users.summaries-by-ids',
   ['accountId', 'ids'],
   (db: Kysely<DB>, p) => db.selectFrom('users').select(['id', 'service_uid', 'email']).where(byPrimaryKeyIn(p.accountId)).where('id', 'in', p.ids),
+);
+
+// Both lists in one query (one round trip on PostgreSQL; issue 11): the e-mails on the e-mail list
+// and the telephones on the telephone list, each part present only when there are values to check.
+const listedValues = new PreparedQuery<{ accountId: number; emails?: string[]; telephones?: string[] }, { list: string; value: string }>(
+  'blacklist_entries.listed',
+  ['accountId', 'emails', 'telephones'],
+  // Only the lists' live generations (migration 0008): an upload applying or a list being emptied is not seen half-way.
+  (db: Kysely<DB>, p) => {
+    const emails = p.emails && visibleEntries(db, p.accountId, 'email').select(['list', 'value']).where('value', 'in', p.emails);
+    const telephones = p.telephones && visibleEntries(db, p.accountId, 'telephone').select(['list', 'value']).where('value', 'in', p.telephones);
+    return emails && telephones ? emails.unionAll(telephones) : (emails ?? telephones)!;
+  },
 );
 
 export class UsersRepository {
@@ -151,7 +166,7 @@ export class UsersRepository {
   async list(accountId: number, page: Page, search?: string): Promise<UserRow[]> {
     let query = this.db.selectFrom('users').selectAll().where('account_id', '=', accountId);
     if (search) {
-      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(search.toLowerCase());
       query = query.where((eb) =>
         eb.or(
           (['email', 'first_name', 'last_name', 'service_uid', 'document'] as const).map(
@@ -283,5 +298,18 @@ export class UsersRepository {
     if (filter.from !== undefined) query = query.where('createtime', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('createtime', '<=', filter.to);
     return query.orderBy('createtime', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  }
+
+  /** Which of these normalised e-mails and telephones are on their blacklist (U4). */
+  async blacklisted(accountId: number, emails: string[], telephones: string[]): Promise<{ email: Set<string>; telephone: Set<string> }> {
+    const listed = { email: new Set<string>(), telephone: new Set<string>() };
+    if (emails.length === 0 && telephones.length === 0) return listed;
+    const rows = await listedValues.execute(this.db, {
+      accountId,
+      emails: emails.length > 0 ? [...new Set(emails)] : undefined,
+      telephones: telephones.length > 0 ? [...new Set(telephones)] : undefined,
+    });
+    for (const row of rows) (row.list === 'email' ? listed.email : listed.telephone).add(row.value);
+    return listed;
   }
 }

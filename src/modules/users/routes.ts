@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import {
@@ -21,11 +20,10 @@ import {
   UserListQuery,
   UserUpdateInput,
 } from './schemas.js';
-import { UsersService } from './service.js';
+import type { UsersService } from './service.js';
 
-export async function usersRoutes(fastify: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const users = new UsersService(context);
+export async function usersRoutes(scope: FastifyInstance, { users }: { users: UsersService }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['users'];
   const noUser = ErrorResponse('No user matches the first non-empty of service_uid, email, document, telephone');
   const unknownId = ErrorResponse('No user has that userapp_id or base64 service_uid');

@@ -1,16 +1,13 @@
-import emailValidator from 'email-validator';
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AttributeValuesRepository } from '../../db/attribute-values.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { DB } from '../../db/types.js';
-import { parseDateRange } from '../../http/date-range.js';
-import { BadRequestError, invalidField } from '../../http/errors.js';
+import type { Transactor } from '../../db/transactions.js';
 import { type PageQuery, toPage } from '../../http/pagination.js';
-import { formatDateTime, parseDate, parseDateTime } from '../../lib/time.js';
-import { resolveCustomValues, storeCustomValues } from '../custom-attributes/values.js';
-import { requireUserByIdentity, requireUserByRef } from './lookup.js';
-import { presentUser, presentUsers } from './present.js';
-import { IDENTITY_FIELDS, type Identity, type NewUserRow, type UserChanges, type UserRow, UsersRepository } from './repository.js';
+import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
+import { BadRequestError, invalidField } from '../../lib/errors.js';
+import { dateField, datetimeField, emailField, given, parseDateRange } from '../../lib/fields.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import type { UserDirectory } from './directory.js';
+import { IDENTITY_FIELDS, type Identity, type NewUserRow, type UserChanges, type UserRow, type UsersRepository } from './repository.js';
 import type { IdentityQuery, LedgerEntry, PointsInput, TransactionsQuery, UserInput, UserObject } from './schemas.js';
 
 const PROFILE_FIELDS = [
@@ -44,12 +41,6 @@ function mergeTags(current: string[], input: Pick<UserInput, 'tags' | 'remove_ta
   return [...new Set([...current, ...added])].filter((tag) => !removed.has(tag));
 }
 
-function normaliseEmail(field: 'email' | 'new_email', raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (!emailValidator.validate(email)) throw invalidField(field, 'must be a valid e-mail address');
-  return email;
-}
-
 /** Turns validated input into column values; only the fields present are returned (tags aside). */
 function toColumns(input: UserInput): UserChanges {
   const columns: UserChanges = {};
@@ -60,22 +51,15 @@ function toColumns(input: UserInput): UserChanges {
       columns[field] = value;
     }
   }
-  if (input.email !== undefined) columns.email = normaliseEmail('email', input.email);
+  if (input.email !== undefined) columns.email = emailField('email', input.email);
   // U7: new_email is the e-mail the user ends up with (the body's email only found the user).
-  if (input.new_email !== undefined) columns.email = normaliseEmail('new_email', input.new_email);
+  if (input.new_email !== undefined) columns.email = emailField('new_email', input.new_email);
   for (const field of PROFILE_FIELDS) {
     if (input[field] !== undefined) columns[field] = input[field];
   }
   if (input.gender !== undefined) columns.gender = input.gender.toUpperCase();
-  if (input.birthdate !== undefined) {
-    if (!parseDate(input.birthdate)) throw invalidField('birthdate', 'must be a date YYYY-MM-DD');
-    columns.birthdate = input.birthdate;
-  }
-  if (input.club_inscription_date !== undefined) {
-    const date = parseDateTime(input.club_inscription_date, 'start');
-    if (!date) throw invalidField('club_inscription_date', 'must be a datetime YYYY-MM-DD hh:mm:ss (or ISO 8601 with an offset)');
-    columns.club_inscription_date = formatDateTime(date);
-  }
+  if (input.birthdate !== undefined) columns.birthdate = dateField('birthdate', input.birthdate);
+  if (input.club_inscription_date !== undefined) columns.club_inscription_date = datetimeField('club_inscription_date', input.club_inscription_date, 'start');
   if (input.points !== undefined) columns.points = input.points;
   if (input.mailing_enabled !== undefined) columns.mailing_enabled = input.mailing_enabled === 'enabled' ? 1 : 0;
   if (input.sms_enabled !== undefined) columns.sms_enabled = input.sms_enabled === 'enabled' ? 1 : 0;
@@ -95,35 +79,47 @@ function toEntry(row: LedgerRow): LedgerEntry {
   };
 }
 
-export class UsersService {
-  private readonly db: Kysely<DB>;
-  private readonly repo: UsersRepository;
+type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'holderOf' | 'list' | 'listTransactions' | 'listLedger'>;
+type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'recordPoints'>;
 
-  constructor(private readonly context: AppContext) {
-    this.db = context.db;
-    this.repo = new UsersRepository(context.db);
-  }
+export interface UsersDeps {
+  users: UsersReads;
+  attributeValues: Pick<AttributeValuesRepository, 'definitions'>;
+  directory: UserDirectory;
+  tx: Transactor<{ users: UsersWrites; attributeValues: Pick<AttributeValuesRepository, 'store'> }>;
+  clock: Clock;
+}
+
+export class UsersService {
+
+  constructor(private readonly deps: UsersDeps) {}
 
   private now(): string {
-    return formatDateTime(this.context.clock.now());
+    return formatDateTime(this.deps.clock.now());
+  }
+
+  private async customValues(accountId: number, input: UserInput): Promise<ResolvedValue[]> {
+    const sent = input.custom_attributes ?? {};
+    if (Object.keys(sent).length === 0) return [];
+    return resolveValues(await this.deps.attributeValues.definitions(accountId, 'users'), 'users', sent);
   }
 
   private async assertIdentitiesFree(accountId: number, input: UserInput, columns: UserChanges, selfId?: number) {
     for (const field of UNIQUE_IDENTITIES) {
       const value = columns[field];
       if (typeof value !== 'string') continue;
-      const holder = await this.repo.holderOf(accountId, field, value);
+      const holder = await this.deps.users.holderOf(accountId, field, value);
       const named = field === 'email' && input.new_email !== undefined ? 'new_email' : field;
       if (holder !== undefined && holder !== selfId) throw invalidField(named, `"${value}" already belongs to another user`);
     }
   }
 
   private requireRow(accountId: number, rawId: string): Promise<UserRow> {
-    return requireUserByRef(this.db, accountId, rawId);
+    return this.deps.directory.requireByRef(accountId, rawId);
   }
 
   private requireByIdentity(accountId: number, identity: Identity): Promise<UserRow> {
-    return requireUserByIdentity(this.db, accountId, identity);
+    return this.deps.directory.requireByIdentity(accountId, identity);
   }
 
   /**
@@ -136,21 +132,21 @@ export class UsersService {
       throw new BadRequestError('body: at least one of service_uid, email, document, telephone is required');
     }
     await this.assertIdentitiesFree(accountId, input, columns);
-    const custom = await resolveCustomValues(this.db, accountId, 'users', input.custom_attributes ?? {});
+    const custom = await this.customValues(accountId, input);
     const now = this.now();
     const row = await this.writeGuarded(() =>
-      this.db.transaction().execute(async (trx) => {
-        const created = await new UsersRepository(trx).insert(accountId, {
+      this.deps.tx.run(async ({ users, attributeValues }) => {
+        const created = await users.insert(accountId, {
           ...(columns as NewUserRow),
           tags: JSON.stringify(mergeTags([], input)),
           createtime: now,
           updatetime: now,
         });
-        await storeCustomValues(trx, accountId, [{ recordId: created.id, values: custom }], { fresh: true });
+        await attributeValues.store(accountId, [{ recordId: created.id, values: custom }], { fresh: true });
         return created;
       }),
     );
-    return presentUser(this.db, accountId, row);
+    return this.deps.directory.presentOne(accountId, row);
   }
 
   async update(accountId: number, rawId: string, input: UserInput): Promise<UserObject> {
@@ -161,20 +157,19 @@ export class UsersService {
   private async updateRow(accountId: number, existing: UserRow, input: UserInput): Promise<UserObject> {
     const columns = toColumns(input);
     await this.assertIdentitiesFree(accountId, input, columns, existing.id);
-    const custom = await resolveCustomValues(this.db, accountId, 'users', input.custom_attributes ?? {});
+    const custom = await this.customValues(accountId, input);
     await this.writeGuarded(() =>
-      this.db.transaction().execute(async (trx) => {
-        const users = new UsersRepository(trx);
+      this.deps.tx.run(async ({ users, attributeValues }) => {
         if (input.tags !== undefined || input.remove_tags !== undefined) {
           // Read under the row lock, so two concurrent merges cannot lose each other's tags.
           const current = await users.lock(accountId, existing.id);
           columns.tags = JSON.stringify(mergeTags(JSON.parse(current?.tags ?? '[]') as string[], input));
         }
         await users.update(accountId, existing.id, { ...columns, updatetime: this.now() });
-        await storeCustomValues(trx, accountId, [{ recordId: existing.id, values: custom }]);
+        await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }]);
       }),
     );
-    return presentUser(this.db, accountId, (await this.repo.findById(accountId, existing.id))!);
+    return this.deps.directory.presentOne(accountId, (await this.deps.users.findById(accountId, existing.id))!);
   }
 
   /** A concurrent request may take an identity between our check and our write: still a 400. */
@@ -190,30 +185,30 @@ export class UsersService {
   }
 
   async get(accountId: number, rawId: string): Promise<UserObject> {
-    return presentUser(this.db, accountId, await this.requireRow(accountId, rawId));
+    return this.deps.directory.presentOne(accountId, await this.requireRow(accountId, rawId));
   }
 
   async exists(accountId: number, rawId: string): Promise<boolean> {
-    return (await this.repo.findByRef(accountId, rawId)) !== undefined;
+    return (await this.deps.users.findByRef(accountId, rawId)) !== undefined;
   }
 
   async list(accountId: number, query: { page?: number; limit?: number; search?: string }): Promise<UserObject[]> {
     const search = query.search?.trim();
-    const rows = await this.repo.list(accountId, toPage(query), search || undefined);
-    return presentUsers(this.db, accountId, rows);
+    const rows = await this.deps.users.list(accountId, toPage(query), search || undefined);
+    return this.deps.directory.present(accountId, rows);
   }
 
   async findByIdentity(accountId: number, identity: IdentityQuery): Promise<UserObject> {
-    return presentUser(this.db, accountId, await this.requireByIdentity(accountId, identity));
+    return this.deps.directory.presentOne(accountId, await this.requireByIdentity(accountId, identity));
   }
 
   async existsByIdentity(accountId: number, identity: IdentityQuery): Promise<boolean> {
-    return (await this.repo.findByIdentity(accountId, identity)) !== undefined;
+    return (await this.deps.users.findByIdentity(accountId, identity)) !== undefined;
   }
 
   /** PUT /multiusers: update the user the body's identities find, or create one (U6). */
   async upsert(accountId: number, input: UserInput): Promise<UserObject> {
-    const existing = await this.repo.findByIdentity(accountId, input);
+    const existing = await this.deps.users.findByIdentity(accountId, input);
     return existing ? this.updateRow(accountId, existing, input) : this.create(accountId, input);
   }
 
@@ -230,11 +225,9 @@ export class UsersService {
     if (input.points === 0) throw invalidField('points', 'must not be 0');
     const now = this.now();
     const entry = { concept: input.concept, description: input.description };
-    const result = await this.db
-      .transaction()
-      .execute((trx) => new UsersRepository(trx).recordPoints(accountId, user.id, input.points, entry, now));
+    const result = await this.deps.tx.run(({ users }) => users.recordPoints(accountId, user.id, input.points, entry, now));
     if (!result) {
-      const current = (await this.repo.findById(accountId, user.id))?.points ?? user.points;
+      const current = (await this.deps.users.findById(accountId, user.id))?.points ?? user.points;
       throw input.points < 0
         ? invalidField('points', `would take the balance below zero (balance is ${current})`)
         : invalidField('points', `would take the balance above ${Number.MAX_SAFE_INTEGER} (balance is ${current})`);
@@ -244,7 +237,7 @@ export class UsersService {
 
   async ledger(accountId: number, rawId: string, query: { page?: number; limit?: number }) {
     const user = await this.requireRow(accountId, rawId);
-    const rows = await this.repo.listTransactions(accountId, user.id, toPage(query));
+    const rows = await this.deps.users.listTransactions(accountId, user.id, toPage(query));
     return { points: user.points, transactions: rows.map(toEntry).map(({ id, ...entry }) => ({ transaction_id: id, ...entry })) };
   }
 
@@ -259,10 +252,8 @@ export class UsersService {
   }
 
   private async ledgerEntries(accountId: number, user: UserRow, query: TransactionsQuery & PageQuery): Promise<LedgerEntry[]> {
-    // G7: the client always sends concept=&from=&to=; an empty parameter is an absent one.
-    const given = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
     const range = parseDateRange({ from: given(query.from), to: given(query.to) });
-    const rows = await this.repo.listLedger(accountId, user.id, { ...range, concept: given(query.concept) }, toPage(query));
+    const rows = await this.deps.users.listLedger(accountId, user.id, { ...range, concept: given(query.concept) }, toPage(query));
     return rows.map(toEntry);
   }
 }

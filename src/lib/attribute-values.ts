@@ -23,7 +23,9 @@
 // convertStoredValue(storedJson, targetDataType) is used when a definition's data_type changes (C8):
 // it returns the new JSON text, or null when the value cannot be converted exactly and must be dropped.
 
-import { formatDateTime, parseDateTime } from '../../lib/time.js';
+import { invalidField } from './errors.js';
+import { NAME_PATTERN, normaliseName } from './names.js';
+import { formatDateTime, parseDateTime } from './time.js';
 
 export const FIELD_TYPES = ['text', 'select', 'datetime', 'checkbox'] as const;
 export const DATA_TYPES = ['string', 'integer', 'float', 'timestamp'] as const;
@@ -162,4 +164,61 @@ export function validateAttributeInput(definition: ValueDefinition, rawValue: un
     values.push(result.value);
   }
   return { ok: true, value: values };
+}
+
+/** The four kinds of records that carry custom attribute values (one implementation for all, P5). */
+export type AttributeKind = 'users' | 'products' | 'purchases' | 'purchase_items';
+
+export interface ResolvedValue {
+  definitionId: number;
+  /** JSON text to store, or null to remove the stored value. */
+  value: string | null;
+}
+
+export interface DefinitionForValues {
+  id: number;
+  name: string;
+  field_type: string;
+  data_type: string;
+  options: Array<{ value: string }>;
+}
+
+/** The account's definitions of one kind, by name: load once, resolve many records against it. */
+export type KindDefinitions = Map<string, DefinitionForValues>;
+
+const KIND_LABEL: Record<AttributeKind, string> = {
+  users: 'user',
+  products: 'product',
+  purchases: 'purchase',
+  purchase_items: 'purchase item',
+};
+
+/**
+ * Validates a `custom_attributes` object against the kind's definitions: keys are normalised (C2)
+ * and must name a definition; values (or arrays of values, P5) must fit its data_type and, for a
+ * select, its options. A null value means "remove the stored value". Throws 400 naming
+ * `<field>.<key>`.
+ */
+export function resolveValues(
+  definitions: KindDefinitions,
+  kind: AttributeKind,
+  input: Record<string, unknown>,
+  field = 'custom_attributes',
+): ResolvedValue[] {
+  const resolved = new Map<number, string | null>();
+  for (const [rawKey, rawValue] of Object.entries(input)) {
+    const key = normaliseName(rawKey);
+    const name = `${field}.${rawKey}`;
+    if (!NAME_PATTERN.test(key)) throw invalidField(name, 'is not a valid attribute name');
+    const definition = definitions.get(key);
+    if (!definition) throw invalidField(name, `no ${KIND_LABEL[kind]} custom attribute named "${key}" is defined`);
+    if (rawValue === null) {
+      resolved.set(definition.id, null);
+      continue;
+    }
+    const result = validateAttributeInput(definition, rawValue);
+    if (!result.ok) throw invalidField(name, result.rule);
+    resolved.set(definition.id, encodeAttributeValue(result.value));
+  }
+  return [...resolved].map(([definitionId, value]) => ({ definitionId, value }));
 }

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './types.js';
+import { WriteBatcher } from './write-batcher.js';
+
+/**
+ * Runs work in one transaction with repositories bound to it. Services receive a Transactor typed
+ * with just the repositories they use; the composition root (src/services.ts) makes the one that
+ * binds every repository.
+ */
+export interface Transactor<R> {
+  run<T>(work: (repositories: R) => Promise<T>): Promise<T>;
+}
+
+export function transactor<R>(db: Kysely<DB>, bind: (db: Kysely<DB>) => R): Transactor<R> {
+  return { run: (work) => db.transaction().execute((trx) => work(bind(trx))) };
+}
+
+/**
+ * Group commit (db/write-batcher.ts) over repositories: `write` gets repositories bound to the
+ * shared transaction (inTransaction true), or to the database when an item is written alone.
+ */
+export type GroupCommit<R> = <T, O>(
+  write: (repositories: R, item: T, inTransaction: boolean) => Promise<O>,
+  maxBatch?: number,
+) => { submit(item: T): Promise<O> };
+
+export function groupCommit<R>(db: Kysely<DB>, bind: (db: Kysely<DB>) => R): GroupCommit<R> {
+  return (write, maxBatch) => new WriteBatcher(db, (target, item) => write(bind(target as Kysely<DB>), item, target.isTransaction), maxBatch);
+}

@@ -1,0 +1,178 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { AttributeValuesRepository } from './db/attribute-values.js';
+import { isPostgres } from './db/schema-helpers.js';
+import { groupCommit, transactor } from './db/transactions.js';
+import type { DB } from './db/types.js';
+import type { HousekeepingTask } from './jobs/housekeeping.js';
+import { MailOutbox } from './jobs/outbox.js';
+import { RequestQueue } from './jobs/queue.js';
+import { privateStepTargetMs, stepTurns } from './jobs/stepping.js';
+import type { JobsNotifier, RequestHandler, RequestSteps } from './jobs/types.js';
+import type { Clock } from './lib/time.js';
+import { AbandonedCartsRepository } from './modules/abandoned-carts/repository.js';
+import { AbandonedCartsService } from './modules/abandoned-carts/service.js';
+import { apiKeyCacheFor, forgetApiKeys } from './modules/accounts/key-cache.js';
+import { AccountsRepository } from './modules/accounts/repository.js';
+import { AccountsService } from './modules/accounts/service.js';
+import { BenefitsRepository } from './modules/benefits/repository.js';
+import { BenefitsService } from './modules/benefits/service.js';
+import { purgeBlacklist } from './modules/blacklist/jobs.js';
+import { BlacklistRepository } from './modules/blacklist/repository.js';
+import { BlacklistService, SWEEP_EVERY_MS } from './modules/blacklist/service.js';
+import { BranchesRepository } from './modules/branches/repository.js';
+import { BranchesService } from './modules/branches/service.js';
+import { deleteAllCategories, deleteCategoryTree } from './modules/categories/jobs.js';
+import { CategoryPathsRepository } from './modules/categories/path.js';
+import { CategoriesRepository } from './modules/categories/repository.js';
+import { CategoriesService } from './modules/categories/service.js';
+import { CouponsRepository } from './modules/coupons/repository.js';
+import { CouponsService } from './modules/coupons/service.js';
+import { CustomAttributesRepository } from './modules/custom-attributes/repository.js';
+import { CustomAttributesService } from './modules/custom-attributes/service.js';
+import { EventsRepository } from './modules/events/repository.js';
+import { EventsService } from './modules/events/service.js';
+import { FamilyMembersRepository } from './modules/family-members/repository.js';
+import { FamilyMembersService } from './modules/family-members/service.js';
+import { IntegrationStatsRepository } from './modules/integration-stats/repository.js';
+import { IntegrationStatsService } from './modules/integration-stats/service.js';
+import { ProductsRepository } from './modules/products/repository.js';
+import { ProductsService } from './modules/products/service.js';
+import { BulkPurchases } from './modules/purchases/bulk.js';
+import { PurchaseCatalogue } from './modules/purchases/catalogue.js';
+import { PurchaseReads } from './modules/purchases/reads.js';
+import { PurchasesRepository } from './modules/purchases/repository.js';
+import { PurchasesService } from './modules/purchases/service.js';
+import { PurchaseSummaryRepository } from './modules/purchases/summary-repository.js';
+import { PurchaseSummaryService } from './modules/purchases/summary.js';
+import { RequestsService } from './modules/requests/service.js';
+import { bulkDeleteUserEvents } from './modules/user-events/jobs.js';
+import { UserEventsRepository } from './modules/user-events/repository.js';
+import { UserEventsService } from './modules/user-events/service.js';
+import { UserDirectory } from './modules/users/directory.js';
+import { UsersRepository } from './modules/users/repository.js';
+import { UsersService } from './modules/users/service.js';
+
+// The composition root: every repository is built here (bound to the database, or to a
+// transaction through `transactor`), and every service receives exactly what it uses.
+
+/** Every repository, bound to `db` (the database, or one transaction). */
+export function buildRepositories(db: Kysely<DB>) {
+  return {
+    accounts: new AccountsRepository(db),
+    attributeValues: new AttributeValuesRepository(db),
+    benefits: new BenefitsRepository(db),
+    blacklist: new BlacklistRepository(db),
+    branches: new BranchesRepository(db),
+    carts: new AbandonedCartsRepository(db),
+    categories: new CategoriesRepository(db),
+    categoryPaths: new CategoryPathsRepository(db),
+    coupons: new CouponsRepository(db),
+    customAttributes: new CustomAttributesRepository(db),
+    events: new EventsRepository(db),
+    members: new FamilyMembersRepository(db),
+    outbox: new MailOutbox(db),
+    products: new ProductsRepository(db),
+    purchases: new PurchasesRepository(db),
+    purchaseSummaries: new PurchaseSummaryRepository(db),
+    queue: new RequestQueue(db),
+    stats: new IntegrationStatsRepository(db),
+    userEvents: new UserEventsRepository(db),
+    users: new UsersRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof buildRepositories>;
+
+/** A module's background steps, run by the worker with repositories bound to each step's transaction. */
+function bound<P, R>(steps: RequestSteps<P, R>, bind: (db: Kysely<DB>) => R): RequestHandler<P> {
+  return { ...steps, step: (trx, accountId, params, limit) => steps.step(bind(trx), accountId, params, limit) };
+}
+
+/** Every kind of background request the worker knows how to run. */
+export const requestHandlers: RequestHandler[] = [
+  bound(bulkDeleteUserEvents, buildRepositories),
+  bound(deleteCategoryTree, buildRepositories),
+  bound(deleteAllCategories, buildRepositories),
+  bound(purgeBlacklist, buildRepositories),
+];
+
+/** Accounts and keys: the server, the command-line tool and the tests use the same service. */
+export function buildAccounts(db: Kysely<DB>, clock: Clock, keyCacheMs = 0): AccountsService {
+  return new AccountsService({
+    accounts: new AccountsRepository(db),
+    tx: transactor(db, buildRepositories),
+    clock,
+    keyCache: keyCacheMs > 0 ? apiKeyCacheFor(db, keyCacheMs) : undefined,
+    forgetKeys: () => forgetApiKeys(db),
+  });
+}
+
+export interface ServiceOptions {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs'>;
+  /** Wakes the background worker after a request is accepted. */
+  jobs: JobsNotifier;
+}
+
+/**
+ * The services of the API's routes, the periodic upkeep of every process (jobs/housekeeping.ts),
+ * and the job counts /metrics shows.
+ */
+export function buildServices({ db, clock, config, jobs }: ServiceOptions) {
+  const r = buildRepositories(db);
+  const tx = transactor(db, buildRepositories);
+  const commit = groupCommit(db, buildRepositories);
+  const directory = new UserDirectory({ users: r.users, attributeValues: r.attributeValues });
+  const catalogue = new PurchaseCatalogue({ attributeValues: r.attributeValues, products: r.products });
+  const blacklist = new BlacklistService({
+    blacklist: r.blacklist,
+    clock,
+    uploadLimitBytes: config.uploadLimitBytes,
+    jobs,
+    stepping: { targetMs: privateStepTargetMs(db), turns: stepTurns(db) },
+  });
+
+  const services = {
+    accounts: buildAccounts(db, clock, config.apiKeyCacheMs),
+    users: new UsersService({ users: r.users, attributeValues: r.attributeValues, directory, tx, clock }),
+    customAttributes: new CustomAttributesService({ customAttributes: r.customAttributes, tx, clock }),
+    events: new EventsService({ events: r.events, clock }),
+    userEvents: new UserEventsService({ userEvents: r.userEvents, events: r.events, users: r.users, tx, groupCommit: commit, clock, jobs }),
+    categories: new CategoriesService({ categories: r.categories, queue: r.queue, tx, clock, jobs }),
+    requests: new RequestsService({ queue: r.queue }),
+    benefits: new BenefitsService({ benefits: r.benefits, tx, clock }),
+    coupons: new CouponsService({ coupons: r.coupons, benefits: r.benefits, directory }),
+    integrationStats: new IntegrationStatsService({ stats: r.stats, clock }),
+    blacklist,
+    uploadLimitBytes: config.uploadLimitBytes,
+    products: new ProductsService({ products: r.products, categoryPaths: r.categoryPaths, attributeValues: r.attributeValues, tx, clock }),
+    branches: new BranchesService({ branches: r.branches, clock }),
+    purchases: {
+      purchases: new PurchasesService({ purchases: r.purchases, users: r.users, catalogue, tx, groupCommit: commit, clock }),
+      bulk: new BulkPurchases({ purchases: r.purchases, users: r.users, catalogue, tx, clock }),
+      reads: new PurchaseReads({ purchases: r.purchases, users: r.users, branches: r.branches, attributeValues: r.attributeValues }),
+      summaries: new PurchaseSummaryService({ summaries: r.purchaseSummaries, branches: r.branches, clock }),
+    },
+    carts: new AbandonedCartsService({ carts: r.carts, directory, clock }),
+    members: new FamilyMembersService({ members: r.members, directory, tx, clock }),
+  };
+
+  const startedAt = clock.now();
+  const housekeeping: HousekeepingTask[] = [
+    {
+      name: 'abandoned blacklist uploads',
+      everyMs: SWEEP_EVERY_MS,
+      // A SQLite file is served by one process, so at start every upload opened before is dead
+      // (stored times have whole seconds: the cut-off includes the second of the start); on
+      // PostgreSQL another process may be mid-upload, so only the abandoned ones go.
+      run: (first) => blacklist.sweepAbandonedUploads(first && !isPostgres(db as Kysely<unknown>) ? new Date(startedAt.getTime() + 1000) : undefined),
+    },
+  ];
+  return {
+    services,
+    housekeeping,
+    jobCounts: async (): Promise<{ requests: Record<string, number>; mailPending: number }> => ({ requests: await r.queue.countUnfinished(), mailPending: await r.outbox.countPending() }),
+  };
+}
