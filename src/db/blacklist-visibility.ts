@@ -19,7 +19,7 @@ function hiddenGenerations(db: Kysely<DB>, accountId: number, list: ListName) {
 
 /**
  * The entries of a list as every reader must see them: those of its live generations. The users
- * module (U4) reads the lists through this too.
+ * module reads the lists through this too (U4: mailing_enabled/sms_enabled are false for a blacklisted user).
  */
 export function visibleEntries(db: Kysely<DB>, accountId: number, list: ListName) {
   return db

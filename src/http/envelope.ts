@@ -20,8 +20,9 @@ export const ErrorEnvelope = Type.Object({
 });
 
 /**
- * An error status a route declares itself, with what it means there (O7), e.g.
- * `404: ErrorResponse('no event has that name')`. The document shows it as the shared component.
+ * An error status a route declares itself, with what it means there (O7: the OpenAPI document declares every
+ * error status an operation can answer), e.g. `404: ErrorResponse('no event has that name')`. The document
+ * shows it as the shared component.
  */
 export function ErrorResponse(description: string) {
   return Type.Object(ErrorEnvelope.properties, { description });

@@ -109,7 +109,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, code ? status : 400, code ?? 'bad_request', clientMessage(error));
     }
     if (status === 503 || isDatabaseUnavailable(error)) {
-      if (status !== 503) request.log.warn({ err: error }, 'database unavailable: answered 503'); // O6
+      if (status !== 503) request.log.warn({ err: error }, 'database unavailable: answered 503'); // O6: 503, not 500
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', '5');
       return send(reply, 503, 'service_unavailable', 'service temporarily unavailable; retry shortly');
     }

@@ -8,7 +8,7 @@
 //   array     -> JSON array of the above (P5: the connectors send lists, e.g. an order's promotions)
 // Use `encodeAttributeValue` to write and `decodeAttributeValue` to read that text.
 //
-// For other modules (users, U2):
+// For other modules (users, U2: a value must fit its definition's data_type):
 //   validateAttributeValue(definition, rawValue)
 //     definition: { data_type, field_type, options } as returned by the definitions API
 //     rawValue:   the value exactly as it arrived in the JSON body

@@ -1,7 +1,7 @@
 import type { BenefitRow } from './repository.js';
 import type { AdminBenefit, Benefit, ListedBenefit } from './schemas.js';
 
-/** The spec's Benefit object (B1 types). Also used by the coupons listing. */
+/** The spec's Benefit object (B1: types exactly as in the spec's examples). Also used by the coupons listing. */
 export function presentBenefit(row: BenefitRow): Benefit {
   return {
     id: row.id,

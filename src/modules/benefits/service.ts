@@ -85,7 +85,7 @@ function checkWindow(startdate: string, enddate: string): void {
   if (enddate <= startdate) throw invalidField('enddate', `must be after startdate (${startdate})`);
 }
 
-/** What an assignment needs of the customer (B5); the users repository provides it. */
+/** What an assignment needs of the customer (B5 checks and reduces their points); the users repository provides it. */
 export interface RedeemingUsers {
   findById(accountId: number, id: number): Promise<{ points: number } | undefined>;
   /** Moves the balance through the points ledger; undefined when it would go below zero. */

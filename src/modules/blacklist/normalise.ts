@@ -3,7 +3,7 @@ import { normaliseEmail, normaliseTelephone } from '../../lib/fields.js';
 export { normaliseEmail, normaliseTelephone };
 
 // L2: the lists' normalisation of values (lib/fields.ts holds the rules, which the users module's
-// U4 comparison uses too).
+// U4 comparison uses too: mailing_enabled/sms_enabled are false for a blacklisted e-mail/telephone).
 
 export const BLACKLISTS = ['email', 'telephone'] as const;
 export type BlacklistName = (typeof BLACKLISTS)[number];

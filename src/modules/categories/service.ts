@@ -125,7 +125,7 @@ export class CategoriesService {
   }
 }
 
-/** K2's checks of DELETE /categories, before anything is read. */
+/** K2's checks of DELETE /categories (`code` required, `notify_to` a valid e-mail when given), before anything is read. */
 function deleteTreeTarget(fields: DeleteCategoryFields): { code: string; notifyTo: string | null } {
   const code = fields.code?.trim();
   if (!code) throw invalidField('code', 'is required');

@@ -7,7 +7,7 @@ import type { CustomAttributesService } from './service.js';
 
 const tags = ['custom-attributes'];
 
-/** C1-C9: one implementation registered on the four kind paths. */
+/** C1-C9, the rules of custom attribute definitions: one implementation registered on the four kind paths. */
 export async function customAttributesRoutes(scope: FastifyInstance, { service }: { service: CustomAttributesService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -80,7 +80,7 @@ export class ProductsRepository {
     await this.db.deleteFrom('products').where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
-  /** P1: one page in id order. */
+  /** P1: one page in id order, filtered by SKU, text, availability and category. */
   list(accountId: number, filter: ProductFilter, page: Page): Promise<ProductRow[]> {
     let query = this.db.selectFrom('products').selectAll().where('account_id', '=', accountId);
     if (filter.categoryCode !== undefined) {

@@ -3,7 +3,7 @@ import type { KindDefinitions } from '../../lib/attribute-values.js';
 import { kindsUsed, type PreparedPurchase, type PurchaseDefinitions } from './prepare.js';
 import type { PurchaseInput } from './schemas.js';
 
-/** What S1 reads of the catalogue before writing (the products repository provides it). */
+/** What S1 (unknown SKUs become products) reads of the catalogue before writing (the products repository provides it). */
 export interface CatalogueReads {
   existingSkus(accountId: number, skus: string[]): Promise<Set<string>>;
 }

@@ -1,9 +1,9 @@
 import type { PurchaseItemRow, PurchaseListRow } from './repository.js';
 import type { PaymentInput, PurchaseItemObject, PurchaseObject } from './schemas.js';
 
-// The S4 purchase object, built by one pure function from rows: GET reads the rows (one query per
-// related table per page), POST and PUT hand it the rows they have just written, so both answer the
-// same shape from the same code.
+// The S4 purchase object (its user, branch, prices, payments and items), built by one pure function
+// from rows: GET reads the rows (one query per related table per page), POST and PUT hand it the rows
+// they have just written, so both answer the same shape from the same code.
 
 export interface PurchaseUser {
   id: number;

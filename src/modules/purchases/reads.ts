@@ -61,7 +61,7 @@ export class PurchaseReads {
     return this.present(accountId, await this.deps.purchases.list(accountId, filter, toPage(query)), buyer);
   }
 
-  /** GET /users/{id}/purchases: `{id}` as U3; an unknown user is 404. */
+  /** GET /users/{id}/purchases: `{id}` as U3 (the numeric userapp_id, or the base64 of the service_uid); an unknown user is 404. */
   async listForUser(accountId: number, rawId: string, query: { page?: number; limit?: number }): Promise<PurchaseObject[]> {
     const user = await this.deps.users.findByRef(accountId, rawId);
     if (!user) throw missingByRef(rawId);

@@ -101,7 +101,7 @@ const identity = {
   telephone: Type.Optional(Text(64)),
 };
 
-/** S1 (also S3's PUT and each element of the bulk body). */
+/** S1: a purchase, its user named by identity, with 1–500 items (also S3's PUT and each element of the bulk body). */
 export const PurchaseInput = Type.Object(
   {
     invoice_number: Type.Unsafe<string | number>({

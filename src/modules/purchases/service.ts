@@ -63,7 +63,7 @@ export class PurchasesService {
     return formatDateTime(this.deps.clock.now());
   }
 
-  /** S1: POST /purchases. */
+  /** S1: POST /purchases stores the purchase and its items in one transaction, credits its points, creates unknown SKUs. */
   async create(accountId: number, body: PurchaseInput): Promise<PurchaseObject> {
     const definitions = await this.deps.catalogue.definitions(accountId, [body]);
     const prepared = preparePurchase(body, definitions);
@@ -131,7 +131,7 @@ export class PurchasesService {
   }
 }
 
-/** The S4 object of a purchase just written, from what was written (no read back). */
+/** The S4 object (user, branch, prices, payments, items) of a purchase just written, from what was written (no read back). */
 function presentWritten(written: Written, prepared: PreparedPurchase, user: UserRow, definitions: PurchaseDefinitions): PurchaseObject {
   const names = (definitions: KindDefinitions) => new Map([...definitions.values()].map((d) => [d.id, d]));
   const purchaseNames = names(definitions.purchases);

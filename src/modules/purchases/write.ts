@@ -46,7 +46,10 @@ export interface ProductFromItem {
   updatetime: string;
 }
 
-/** What S1 needs of the catalogue inside the purchase's transaction (the products repository provides it). */
+/**
+ * What S1 (unknown SKUs become products) needs of the catalogue inside the purchase's transaction (the products
+ * repository provides it).
+ */
 export interface CatalogueWrites {
   createMissing(accountId: number, rows: ProductFromItem[]): Promise<void>;
 }

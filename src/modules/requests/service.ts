@@ -10,7 +10,10 @@ export interface RequestView {
   finished: string | null;
 }
 
-/** K3. While running, `result` shows the progress so far; pending has none yet. */
+/**
+ * K3: background work answers `{request_id}` at once and resumes after a restart. While running, `result` shows the
+ * progress so far; pending has none yet.
+ */
 export function presentRequest(row: RequestRow): RequestView {
   let result: RequestView['result'] = null;
   if (row.result) result = JSON.parse(row.result) as RequestView['result'];

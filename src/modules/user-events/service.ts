@@ -39,7 +39,7 @@ export class UserEventsService {
     );
   }
 
-  /** E3: the hottest path of the product — two indexed lookups and one insert. */
+  /** E3 (user by service_uid, else email, else document): the hottest path of the product — two indexed lookups and one insert. */
   async create(accountId: number, body: CreateUserEventBody): Promise<UserEventObject> {
     const identity = { service_uid: body.service_uid, email: body.email, document: body.document };
     if (![identity.service_uid, identity.email, identity.document].some((v) => v !== undefined && v.trim() !== '')) {
@@ -120,7 +120,7 @@ export class UserEventsService {
   }
 }
 
-/** E5's checks of the body, before anything is read. */
+/** E5's checks of the body (`event_name`, `from` and `to` required, a valid range), before anything is read. */
 function bulkDeleteTarget(body: BulkDeleteUserEventsBody): { eventName: string; from: string; to: string; notifyTo: string | null } {
   const eventName = body.event_name ?? body['event-name'];
   if (eventName === undefined || eventName === '') throw invalidField('event_name', 'is required');
