@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom),
     pollMs: config.workerPollMs,
   });
-  const { services, housekeeping, jobCounts } = buildServices({ db: database.db, clock, config, jobs: worker });
+  const { services, housekeeping, jobCounts } = buildServices({ db: database.db, clock, config, jobs: worker, snapshot: (work) => database.snapshot(work) });
   registerMetrics(app, { config, database, load, shedder, authenticate: (key) => services.accounts.authenticate(key), jobCounts });
   await app.register(apiRoutes, { prefix: '/apiv3', services, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
 

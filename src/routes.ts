@@ -6,6 +6,8 @@ import { registerRateLimit } from './http/rate-limit.js';
 import type { Clock } from './lib/time.js';
 import { abandonedCartsRoutes } from './modules/abandoned-carts/routes.js';
 import type { AbandonedCartsService } from './modules/abandoned-carts/service.js';
+import { accountSummaryRoutes } from './modules/account-summary/routes.js';
+import type { AccountSummaryService } from './modules/account-summary/service.js';
 import type { AccountsService } from './modules/accounts/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import type { BenefitsService } from './modules/benefits/service.js';
@@ -30,6 +32,9 @@ import { productsRoutes } from './modules/products/routes.js';
 import type { ProductsService } from './modules/products/service.js';
 import { type PurchasesServices, purchasesRoutes } from './modules/purchases/routes.js';
 import { requestsRoutes } from './modules/requests/routes.js';
+import type { SegmentExport } from './modules/segments/export.js';
+import { segmentsRoutes } from './modules/segments/routes.js';
+import type { SegmentsService } from './modules/segments/service.js';
 import type { RequestsService } from './modules/requests/service.js';
 import { userEventsRoutes } from './modules/user-events/routes.js';
 import type { UserEventsService } from './modules/user-events/service.js';
@@ -39,6 +44,7 @@ import type { UsersService } from './modules/users/service.js';
 /** What the API's routes are served by (built in src/services.ts, the composition root). */
 export interface ApiServices {
   accounts: AccountsService;
+  accountSummary: AccountSummaryService;
   users: UsersService;
   customAttributes: CustomAttributesService;
   events: EventsService;
@@ -55,6 +61,8 @@ export interface ApiServices {
   purchases: PurchasesServices;
   carts: AbandonedCartsService;
   members: FamilyMembersService;
+  segments: SegmentsService;
+  segmentExport: SegmentExport;
 }
 
 export interface ApiOptions {
@@ -86,7 +94,7 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(userEventsRoutes, { userEvents: s.userEvents });
   // POST|GET /categories, GET /categories/:code, DELETE /categories, DELETE /categories/bulk (background)
   await scope.register(categoriesRoutes, { categories: s.categories });
-  // GET /requests/:request_id
+  // GET /requests, GET /requests/:request_id
   await scope.register(requestsRoutes, { requests: s.requests });
   // POST|GET /benefits, GET /benefits/all, GET|PUT|DELETE /benefits/:id, POST /benefits/:benefit_id/assign
   await scope.register(benefitsRoutes, { service: s.benefits });
@@ -98,7 +106,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(blacklistRoutes, { service: s.blacklist, uploadLimitBytes: s.uploadLimitBytes });
   // POST|GET /products, GET|PUT|DELETE /products/:sku, GET /products/:sku/exist
   await scope.register(productsRoutes, { products: s.products });
-  // POST|GET /branches, GET /branches/:id, PUT /branches, PUT /branches/* (raw base64 name)
+  // POST|GET /branches, DELETE /branches (background), GET /branches/:id, PUT /branches,
+  // PUT /branches/* (raw base64 name)
   await scope.register(branchesRoutes, { branches: s.branches });
   // POST|PUT|GET /purchases, POST /purchases/bulk, GET /purchases/summary, GET|DELETE /purchases/:id,
   // GET /users/:id/purchases
@@ -107,6 +116,11 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(abandonedCartsRoutes, { carts: s.carts });
   // POST|PUT /multiusers/members, GET /users/:id/members
   await scope.register(familyMembersRoutes, { members: s.members });
-  // GET /segments/:id, GET /purchases/iin/:digits: 404 saying why (U10)
+  // GET /account/summary (the overview: totals, a window, the window before it, a series)
+  await scope.register(accountSummaryRoutes, { service: s.accountSummary });
+  // GET /purchases/iin/:digits: 404 saying why (U10)
+  // POST|GET /segments, POST /segments/preview, GET|PUT|DELETE /segments/:id, GET /segments/:id/count,
+  // GET /segments/:id/export, GET /users/:id/segments (members: GET /users?segment_id=, with users)
+  await scope.register(segmentsRoutes, { segments: s.segments, exports: s.segmentExport });
   await scope.register(notServedRoutes);
 }

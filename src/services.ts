@@ -12,6 +12,8 @@ import type { JobsNotifier, RequestHandler, RequestSteps } from './jobs/types.js
 import type { Clock } from './lib/time.js';
 import { AbandonedCartsRepository } from './modules/abandoned-carts/repository.js';
 import { AbandonedCartsService } from './modules/abandoned-carts/service.js';
+import { AccountSummaryRepository } from './modules/account-summary/repository.js';
+import { AccountSummaryService } from './modules/account-summary/service.js';
 import { apiKeyCacheFor, forgetApiKeys } from './modules/accounts/key-cache.js';
 import { AccountsRepository } from './modules/accounts/repository.js';
 import { AccountsService } from './modules/accounts/service.js';
@@ -20,6 +22,7 @@ import { BenefitsService } from './modules/benefits/service.js';
 import { purgeBlacklist } from './modules/blacklist/jobs.js';
 import { BlacklistRepository } from './modules/blacklist/repository.js';
 import { BlacklistService, SWEEP_EVERY_MS } from './modules/blacklist/service.js';
+import { deleteBranch } from './modules/branches/jobs.js';
 import { BranchesRepository } from './modules/branches/repository.js';
 import { BranchesService } from './modules/branches/service.js';
 import { deleteAllCategories, deleteCategoryTree } from './modules/categories/jobs.js';
@@ -46,6 +49,9 @@ import { PurchasesService } from './modules/purchases/service.js';
 import { PurchaseSummaryRepository } from './modules/purchases/summary-repository.js';
 import { PurchaseSummaryService } from './modules/purchases/summary.js';
 import { RequestsService } from './modules/requests/service.js';
+import { SegmentExport } from './modules/segments/export.js';
+import { SegmentsRepository } from './modules/segments/repository.js';
+import { SegmentsService } from './modules/segments/service.js';
 import { bulkDeleteUserEvents } from './modules/user-events/jobs.js';
 import { UserEventsRepository } from './modules/user-events/repository.js';
 import { UserEventsService } from './modules/user-events/service.js';
@@ -60,6 +66,7 @@ import { UsersService } from './modules/users/service.js';
 export function buildRepositories(db: Kysely<DB>) {
   return {
     accounts: new AccountsRepository(db),
+    accountSummaries: new AccountSummaryRepository(db),
     attributeValues: new AttributeValuesRepository(db),
     benefits: new BenefitsRepository(db),
     blacklist: new BlacklistRepository(db),
@@ -76,6 +83,7 @@ export function buildRepositories(db: Kysely<DB>) {
     purchases: new PurchasesRepository(db),
     purchaseSummaries: new PurchaseSummaryRepository(db),
     queue: new RequestQueue(db),
+    segments: new SegmentsRepository(db),
     stats: new IntegrationStatsRepository(db),
     userEvents: new UserEventsRepository(db),
     users: new UsersRepository(db),
@@ -94,6 +102,7 @@ export const requestHandlers: RequestHandler[] = [
   bound(bulkDeleteUserEvents, buildRepositories),
   bound(deleteCategoryTree, buildRepositories),
   bound(deleteAllCategories, buildRepositories),
+  bound(deleteBranch, buildRepositories),
   bound(purgeBlacklist, buildRepositories),
 ];
 
@@ -114,13 +123,15 @@ export interface ServiceOptions {
   config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs'>;
   /** Wakes the background worker after a request is accepted. */
   jobs: JobsNotifier;
+  /** Runs work on one consistent snapshot of the database (db/database.ts). */
+  snapshot<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
 }
 
 /**
  * The services of the API's routes, the periodic upkeep of every process (jobs/housekeeping.ts),
  * and the job counts /metrics shows.
  */
-export function buildServices({ db, clock, config, jobs }: ServiceOptions) {
+export function buildServices({ db, clock, config, jobs, snapshot }: ServiceOptions) {
   const r = buildRepositories(db);
   const tx = transactor(db, buildRepositories);
   const commit = groupCommit(db, buildRepositories);
@@ -134,9 +145,20 @@ export function buildServices({ db, clock, config, jobs }: ServiceOptions) {
     stepping: { targetMs: privateStepTargetMs(db), turns: stepTurns(db) },
   });
 
+  const segments = new SegmentsService({ segments: r.segments, directory, clock });
+  const segmentExport = new SegmentExport({
+    service: segments,
+    snapshot: (work) =>
+      snapshot((sdb) => {
+        const s = buildRepositories(sdb);
+        return work({ segments: s.segments, directory: new UserDirectory({ users: s.users, attributeValues: s.attributeValues }) });
+      }),
+  });
+
   const services = {
     accounts: buildAccounts(db, clock, config.apiKeyCacheMs),
-    users: new UsersService({ users: r.users, attributeValues: r.attributeValues, directory, tx, clock }),
+    accountSummary: new AccountSummaryService({ summaries: r.accountSummaries, countSegments: (accountId) => r.segments.total(accountId), clock }),
+    users: new UsersService({ users: r.users, audiences: segments, attributeValues: r.attributeValues, directory, tx, clock }),
     customAttributes: new CustomAttributesService({ customAttributes: r.customAttributes, tx, clock }),
     events: new EventsService({ events: r.events, clock }),
     userEvents: new UserEventsService({ userEvents: r.userEvents, events: r.events, users: r.users, tx, groupCommit: commit, clock, jobs }),
@@ -148,7 +170,7 @@ export function buildServices({ db, clock, config, jobs }: ServiceOptions) {
     blacklist,
     uploadLimitBytes: config.uploadLimitBytes,
     products: new ProductsService({ products: r.products, categoryPaths: r.categoryPaths, attributeValues: r.attributeValues, tx, clock }),
-    branches: new BranchesService({ branches: r.branches, clock }),
+    branches: new BranchesService({ branches: r.branches, tx, clock, jobs }),
     purchases: {
       purchases: new PurchasesService({ purchases: r.purchases, users: r.users, catalogue, tx, groupCommit: commit, clock }),
       bulk: new BulkPurchases({ purchases: r.purchases, users: r.users, catalogue, tx, clock }),
@@ -157,6 +179,8 @@ export function buildServices({ db, clock, config, jobs }: ServiceOptions) {
     },
     carts: new AbandonedCartsService({ carts: r.carts, directory, clock }),
     members: new FamilyMembersService({ members: r.members, directory, tx, clock }),
+    segments,
+    segmentExport,
   };
 
   const startedAt = clock.now();

@@ -183,7 +183,7 @@ describe('rapport serve', () => {
     assert.ok(key, first.stdout());
     const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
     const created = await fetch(`${first.url}/apiv3/users`, { method: 'POST', headers, body: JSON.stringify({ service_uid: 'persist' }) });
-    assert.equal(created.status, 200);
+    assert.equal(created.status, 201); // POST /users answers 201 (U1)
     assert.equal(await stop(first), 0);
     // no key or body in the logs
     assert.equal(first.stdout().split(key).length, 2, 'the key appears exactly once: when it is shown');
@@ -239,7 +239,7 @@ describe('rapport serve', () => {
     while (!/shutting down/.test(server.stdout())) await new Promise((resolve) => setTimeout(resolve, 20));
     request.end(body.slice(10));
     const result = await response;
-    assert.equal(result.status, 200, result.text);
+    assert.equal(result.status, 201, result.text); // POST /users answers 201 (U1)
     assert.equal(JSON.parse(result.text).payload.service_uid, 'in-flight');
     assert.equal(await server.exited, 0);
   });

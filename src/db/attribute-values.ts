@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type AttributeKind, decodeAttributeValue, type KindDefinitions, type ResolvedValue } from '../lib/attribute-values.js';
+import { attributeItemRows } from './folded-columns.js';
 import { PreparedQuery } from './prepared.js';
 import type { DB } from './types.js';
 
@@ -42,7 +43,11 @@ export class AttributeValuesRepository {
    * null); values not given stay. Pass `fresh: true` for records created in this transaction (no
    * stored values to replace yet). Run it inside the transaction that writes the records.
    */
-  async store(accountId: number, records: Array<{ recordId: number; values: ResolvedValue[] }>, options: { fresh?: boolean } = {}): Promise<void> {
+  async store(
+    accountId: number,
+    records: Array<{ recordId: number; values: ResolvedValue[] }>,
+    options: { fresh?: boolean; kind?: AttributeKind } = {},
+  ): Promise<void> {
     if (!options.fresh) {
       for (const { recordId, values } of records) {
         if (values.length === 0) continue;
@@ -66,6 +71,13 @@ export class AttributeValuesRepository {
     // Bounded multi-row inserts (SQLite allows 32,766 bound parameters; 4 per row).
     for (let start = 0; start < rows.length; start += 500) {
       await this.db.insertInto('attribute_values').values(rows.slice(start, start + 500)).execute();
+    }
+    // A user's values are also kept element by element for segments (SG2); deleting a value deletes them.
+    if (options.kind === 'users') {
+      const items = rows.flatMap((row) => attributeItemRows(accountId, row.definition_id, row.record_id, row.value));
+      for (let start = 0; start < items.length; start += 500) {
+        await this.db.insertInto('attribute_value_items').values(items.slice(start, start + 500)).execute();
+      }
     }
   }
 

@@ -17,6 +17,13 @@ export interface Database {
   schema?: string;
   /** PostgreSQL only: the pool's connections right now (for /metrics). */
   poolStats?(): PoolStats;
+  /**
+   * Runs `work` on one consistent snapshot of the database, however long it reads (SG6's export),
+   * without holding back other requests: a REPEATABLE READ transaction on PostgreSQL; on a SQLite
+   * file, a read transaction on a connection of its own (WAL lets readers go on beside the writer).
+   * An in-memory SQLite database (tests) has no second connection: `work` reads it directly.
+   */
+  snapshot<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -67,6 +74,17 @@ function openSqlite(filename: string, busyTimeoutMs: number): Database {
   return {
     db,
     dialect: 'sqlite',
+    async snapshot(work) {
+      if (inMemory) return work(db);
+      const reader = new SQLite(filename, { readonly: true });
+      reader.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+      const readerDb = createSqliteKysely<DB>(reader);
+      try {
+        return await readerDb.transaction().execute(work);
+      } finally {
+        await readerDb.destroy();
+      }
+    },
     async close() {
       await db.destroy();
     },
@@ -96,6 +114,7 @@ function openPostgres(connectionString: string, schema: string | undefined, pool
     dialect: 'postgres',
     schema: schema ?? 'public',
     poolStats: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    snapshot: (work) => db.transaction().setIsolationLevel('repeatable read').execute(work),
     async close() {
       await db.destroy();
     },

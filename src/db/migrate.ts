@@ -10,6 +10,7 @@ import * as rateLimits from './migrations/0007_rate_limits.js';
 import * as blacklistGenerations from './migrations/0008_blacklist_generations.js';
 import * as foreignKeyIndexes from './migrations/0009_foreign_key_indexes.js';
 import * as blacklistGenerationEntries from './migrations/0010_blacklist_generation_entries.js';
+import * as segments from './migrations/0011_segments.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_blacklist_generations': blacklistGenerations,
   '0009_foreign_key_indexes': foreignKeyIndexes,
   '0010_blacklist_generation_entries': blacklistGenerationEntries,
+  '0011_segments': segments,
 };
 
 /**

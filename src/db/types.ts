@@ -18,7 +18,7 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
-export interface UsersTable {
+export interface UsersTable extends UserSegmentColumns {
   id: Generated<number>;
   account_id: number;
   service_uid: string | null;
@@ -313,7 +313,7 @@ export interface PurchaseItemsTable {
   data: Generated<string>;
 }
 
-export interface AbandonedCartsTable {
+export interface AbandonedCartsTable extends AbandonedCartSegmentColumns {
   id: Generated<number>;
   account_id: number;
   user_id: number;
@@ -339,6 +339,79 @@ export interface RateLimitsTable {
   /** Unix seconds at which the fixed window starts. */
   window_start: number;
   hits: number;
+}
+
+/** A nullable text column that inserts may leave out. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+
+/**
+ * Migration 0011: columns added to `users` for segments (SG2). The `*_folded` columns hold the U3
+ * fold (src/lib/fold.ts) of the profile text field of the same name, null when the field is null or
+ * blank; `tags_folded` the folded tags as `|tag|tag|` (null when there are none); the `*_list_key`
+ * columns the e-mail and telephone as the blacklists normalise them (L2), null when they cannot be
+ * on a list. Written with src/db/folded-columns.ts on every write of those fields.
+ */
+export interface UserSegmentColumns {
+  service_uid_folded: OptionalText;
+  email_folded: OptionalText;
+  document_folded: OptionalText;
+  telephone_folded: OptionalText;
+  first_name_folded: OptionalText;
+  last_name_folded: OptionalText;
+  gender_folded: OptionalText;
+  street_folded: OptionalText;
+  city_folded: OptionalText;
+  department_folded: OptionalText;
+  state_folded: OptionalText;
+  country_folded: OptionalText;
+  postcode_folded: OptionalText;
+  marital_status_folded: OptionalText;
+  tags_folded: OptionalText;
+  email_list_key: OptionalText;
+  telephone_list_key: OptionalText;
+}
+
+/** Migration 0011: `abandoned_carts.recovered` (1/0), the `recovered` of its `data`, for segments. */
+export interface AbandonedCartSegmentColumns {
+  recovered: ColumnType<number, number | undefined, number>;
+}
+
+export interface SegmentsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** SG1: from the title at creation, unique per account, never changes. */
+  slug: string;
+  title: string;
+  /** fold(title) (U3), for the listing's search. */
+  title_folded: string;
+  description: string | null;
+  /** JSON text of the SG2 definition, as given. */
+  definition: string;
+  advanced: number;
+  createtime: string;
+  updatetime: string;
+}
+
+/** Which segments a segment's definition refers to (SG2 `segment` conditions), for SG4's delete rule. */
+export interface SegmentReferencesTable {
+  account_id: number;
+  segment_id: number;
+  referenced_id: number;
+}
+
+/**
+ * Migration 0011: each scalar of a stored custom attribute value of a user (`attribute_values` row
+ * of a `users` definition) as SQL compares it: one row per array element, `position` 0 for a scalar.
+ * `text_value` is the U3 fold of a string (a timestamp's `YYYY-MM-DD hh:mm:ss` is its own fold),
+ * `number_value` an integer or float. Deleted with their attribute_values row (foreign key).
+ */
+export interface AttributeValueItemsTable {
+  account_id: number;
+  definition_id: number;
+  record_id: number;
+  position: number;
+  text_value: string | null;
+  number_value: number | null;
 }
 
 export interface DB {
@@ -369,4 +442,7 @@ export interface DB {
   abandoned_carts: AbandonedCartsTable;
   family_members: FamilyMembersTable;
   rate_limits: RateLimitsTable;
+  segments: SegmentsTable;
+  segment_references: SegmentReferencesTable;
+  attribute_value_items: AttributeValueItemsTable;
 }

@@ -8,11 +8,17 @@ declare module 'fastify' {
 }
 
 const BASIC = /^basic\s+(\S+)\s*$/i;
+/** The whole header value is one token: the bare key (the platform's VTEX app sends it so). */
+const BARE = /^\s*(\S+)\s*$/;
 
-/** G2: `Authorization: Basic <key>` (scheme case-insensitive), or `?apikey=<key>`. */
+/**
+ * G2: `Authorization: Basic <key>` (scheme case-insensitive), the bare key as the whole header
+ * (`Authorization: <key>`), or `?apikey=<key>`. A header with any other scheme (`Bearer <key>`)
+ * presents no key, and a header, even a wrong one, wins over the query.
+ */
 export function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (header) return BASIC.exec(header)?.[1];
+  if (header) return BASIC.exec(header)?.[1] ?? BARE.exec(header)?.[1];
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.apikey;
   return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : undefined;

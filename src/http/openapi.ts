@@ -198,7 +198,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Basic <API_KEY>' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Basic <API_KEY> (scheme in any case), or the bare <API_KEY> as the whole value (G2)' },
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apikey' },
         },
       },

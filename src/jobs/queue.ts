@@ -5,6 +5,11 @@ import type { DB, RequestsTable } from '../db/types.js';
 
 export type RequestRow = Selectable<RequestsTable>;
 
+export interface RequestFilter {
+  status?: RequestRow['status'];
+  type?: string;
+}
+
 export interface NewRequest {
   type: string;
   params: Record<string, unknown>;
@@ -49,6 +54,14 @@ export class RequestQueue {
 
   find(accountId: number, id: string): Promise<RequestRow | undefined> {
     return this.db.selectFrom('requests').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** O11: the account's requests, newest `created` first, ties by id descending (G6). */
+  list(accountId: number, filter: RequestFilter, page: { limit: number; offset: number }): Promise<RequestRow[]> {
+    let query = this.db.selectFrom('requests').selectAll().where('account_id', '=', accountId);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    return query.orderBy('created', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   }
 
   /**

@@ -89,7 +89,12 @@ export function branchNameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-/** A text searched as a substring with LIKE: `%`, `_` and `\` taken literally (used with `escape '\'`). */
+/** `%`, `_` and `\` taken literally in a LIKE pattern used with `escape '\'`. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A text searched as a substring with LIKE (used with `escape '\'`). */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }

@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { buildTestApp, type Response } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
+import { fixtureNames, loadFixture, replayFixture } from './replay.js';
 
 // Compatibility with the platform's PHP client, woowup/woowup-php-client-v2 (Guzzle 6). Every file in
 // fixtures/ is one request exactly as that client puts it on the wire: request line, headers, and the
 // body json_encode() wrote with no flags (`\/`, `\uXXXX`, floats without `.0`, the models' extra keys).
 // The test replays those bytes unchanged (only {{KEY}}, {{USERAPP_ID}} and {{BRANCH_ID}} are filled in)
 // and asserts what the client reads from each answer. docs/compatibility.md maps each call to its
-// client method.
+// client method. The other programs written for the platform (the v1 client, the WooCommerce plugin,
+// the VTEX app, scripts) have their fixtures in subdirectories, replayed by platform-clients.test.ts.
 
 // Load shedding (O5) answers 503 when the machine is busy; this test is about answers, not load. (Typed as
 // a plain object so that the file compiles whether or not the shedding settings are in Config yet.)
@@ -18,56 +20,10 @@ const t = await buildTestApp({ config: { ...noShedding } });
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const vars: Record<string, string> = { KEY: t.key };
 
-interface Fixture {
-  method: string;
-  target: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
-
-function load(name: string): Fixture {
-  const text = readFileSync(new URL(`${name}.http`, FIXTURES), 'utf8');
-  const split = text.indexOf('\n\n');
-  assert.ok(split > 0, `${name}: no blank line after the headers`);
-  const [requestLine, ...headerLines] = text.slice(0, split).split('\n');
-  const match = /^(GET|POST|PUT|DELETE) (\/apiv3\/\S*) HTTP\/1\.1$/.exec(requestLine ?? '');
-  assert.ok(match, `${name}: bad request line ${requestLine}`);
-  const headers: Record<string, string> = {};
-  for (const line of headerLines) {
-    const colon = line.indexOf(': ');
-    assert.ok(colon > 0, `${name}: bad header line ${line}`);
-    headers[line.slice(0, colon)] = line.slice(colon + 2);
-  }
-  const body = text.slice(split + 2);
-  return { method: match[1]!, target: match[2]!, headers, body: body === '' ? undefined : body };
-}
-
-function fill(text: string): string {
-  return text.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
-    const value = vars[name];
-    assert.ok(value !== undefined, `no value for {{${name}}} yet`);
-    return value;
-  });
-}
+const load = (name: string) => loadFixture(FIXTURES, name);
 
 /** Sends a fixture's bytes as they are (placeholders filled in) and parses the answer. */
-async function replay(name: string): Promise<Response> {
-  const fixture = load(name);
-  const headers = Object.fromEntries(Object.entries(fixture.headers).map(([key, value]) => [key, fill(value)]));
-  const response = await t.app.inject({
-    method: fixture.method as 'GET',
-    url: fill(fixture.target),
-    headers,
-    payload: fixture.body === undefined ? undefined : Buffer.from(fixture.body, 'utf8'),
-  });
-  let body: any;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    body = undefined;
-  }
-  return { status: response.statusCode, headers: response.headers, body, text: response.body };
-}
+const replay = (name: string): Promise<Response> => replayFixture(t, FIXTURES, name, vars);
 
 // What the client does with an answer (src/Endpoints/*.php). Guzzle throws on any 4xx/5xx; the
 // endpoint retries 429, 502 and 503 and rethrows the rest, and the connectors read `code` from it.
@@ -161,8 +117,7 @@ async function onlyOne(listing: string): Promise<any> {
 
 describe('the fixtures are the client\'s bytes', () => {
   it('every fixture has a well-formed request, the headers Guzzle sends, and a Content-Length that matches', () => {
-    for (const file of readdirSync(FIXTURES).filter((name) => name.endsWith('.http'))) {
-      const name = file.slice(0, -'.http'.length);
+    for (const name of fixtureNames(FIXTURES)) {
       const fixture = load(name);
       assert.equal(fixture.headers.Authorization, 'Basic {{KEY}}', name);
       assert.equal(fixture.headers.Accept, 'application/json', name);
@@ -266,6 +221,14 @@ describe('users', () => {
 
   it('Users::search (GET /users/ with a trailing slash, include={} exclude={} segment_id= beside) lists the user', async () => {
     const users = clientReadsPayload(await replay('19-users-search'));
+    assert.deepEqual(users.map((user: any) => user.service_uid), [USER]);
+    for (const user of users) assertUserModelReadable(user);
+  });
+
+  it('Users::search($page, $limit, \'\', \'{}\', \'{}\', $segmentId) lists the segment\'s members (SG5)', async () => {
+    const segment = expectOk(await t.post('/apiv3/segments', { title: 'The one customer', definition: { all: [{ field: 'service_uid', op: 'eq', value: USER }] } }), 201);
+    vars.SEGMENT_ID = String(segment.id);
+    const users = clientReadsPayload(await replay('82-users-search-segment'));
     assert.deepEqual(users.map((user: any) => user.service_uid), [USER]);
     for (const user of users) assertUserModelReadable(user);
   });
@@ -479,7 +442,6 @@ describe('user events: the model serialises its cleanser', () => {
 describe('coverage of the fixtures', () => {
   it('every fixture file is replayed by a test above', () => {
     const source = readFileSync(new URL(import.meta.url), 'utf8');
-    const files = readdirSync(FIXTURES).filter((name) => name.endsWith('.http')).map((name) => name.slice(0, -'.http'.length));
-    assert.deepEqual(files.filter((name) => !source.includes(`replay('${name}')`)), []);
+    assert.deepEqual(fixtureNames(FIXTURES).filter((name) => !source.includes(`replay('${name}')`)), []);
   });
 });

@@ -8,6 +8,6 @@ export async function createUser(t: TestApp, fields: Record<string, unknown> = {
   sequence += 1;
   const body = { service_uid: `uid-${process.pid}-${sequence}`, email: `user${sequence}@example.com`, ...fields };
   const response = await t.post('/apiv3/users', body, options.key ? { key: options.key } : {});
-  assert.equal(response.status, 200, `createUser failed: ${response.text}`);
+  assert.equal(response.status, 201, `createUser failed: ${response.text}`); // U1: a create answers 201
   return response.body.payload;
 }

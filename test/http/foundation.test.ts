@@ -24,15 +24,26 @@ describe('cross-cutting HTTP behaviour', () => {
       {},
       { authorization: 'Basic nope-not-a-key' },
       { authorization: `Bearer ${t.key}` },
+      { authorization: `bearer ${t.key}` },
+      { authorization: `Token ${t.key}` },
+      { authorization: `${t.key} ${t.key}` },
       { authorization: `Basic` },
+      { authorization: `Basic ${t.key} extra` },
+      { authorization: 'rk_not-a-key-at-all' },
     ];
     for (const headers of attempts) {
       expectError(await t.get('/apiv3/users', { key: null, headers }), 403, 'forbidden', /^invalid or inexistent apikey$/);
     }
   });
 
-  it('accepts the key by header (any case of the scheme) and by ?apikey=', async () => {
+  it('accepts the key by header (any case of the scheme, or the bare key as the whole value) and by ?apikey=', async () => {
     expectOk(await t.get('/apiv3/users', { key: null, headers: { authorization: `bAsIc ${t.key}` } }));
+    // G2: the platform's VTEX app sends the key as the whole header, without a scheme
+    expectOk(await t.get('/apiv3/users', { key: null, headers: { authorization: t.key } }));
+    expectOk(await t.get('/apiv3/users', { key: null, headers: { authorization: ` ${t.key}  ` } }));
+    expectOk(await t.post('/apiv3/users', { service_uid: 'bare-key' }, { key: null, headers: { authorization: t.key } }), 201);
+    // a header, even one presenting no key, wins over the query
+    expectError(await t.get(`/apiv3/users?apikey=${t.key}`, { key: null, headers: { authorization: `Bearer ${t.key}` } }), 403, 'forbidden');
     expectOk(await t.get(`/apiv3/users?apikey=${t.key}`, { key: null }));
     expectError(await t.get('/apiv3/users?apikey=wrong', { key: null }), 403, 'forbidden');
   });
@@ -156,7 +167,7 @@ describe('shutdown', () => {
       await closed;
       await new Promise((resolve) => setTimeout(resolve, 50));
       const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
-      assert.deepEqual(statuses, ['200', '503'], received);
+      assert.deepEqual(statuses, ['201', '503'], received); // POST /users answers 201 (U1)
       assert.match(received, /"code":"service_unavailable"/);
       assert.match(received, /retry-after: 5/i);
     } finally {

@@ -44,7 +44,7 @@ describe('errors raised before routing', () => {
 
   it('reads back a user whose 255-character service_uid travels base64-encoded in the path', async () => {
     const serviceUid = `u${'x'.repeat(254)}`;
-    expectOk(await t.post('/apiv3/users', { service_uid: serviceUid }));
+    expectOk(await t.post('/apiv3/users', { service_uid: serviceUid }), 201);
     const id = encodeBase64Text(serviceUid);
     assert.ok(id.length > 255);
     assert.equal(expectOk(await t.get(`/apiv3/users/${id}`)).service_uid, serviceUid);
@@ -89,7 +89,7 @@ describe('U+0000 in any string', () => {
       /^files_stats\[1\]\.filename: must not contain/,
     );
     await createEvent('nul-test');
-    expectOk(await t.post('/apiv3/users', { service_uid: 'nul-user' }));
+    expectOk(await t.post('/apiv3/users', { service_uid: 'nul-user' }), 201);
     expectError(
       await t.post('/apiv3/user-events', { event: 'nul-test', service_uid: 'nul-user', metadata: { note: { deep: ['ok', 'x\u0000'] } } }),
       400,
@@ -119,7 +119,7 @@ describe('U+0000 in any string', () => {
 describe('JSON nesting', () => {
   it('accepts 32 levels and answers 33 or more with 400, whatever the depth, without exhausting the stack', async () => {
     await createEvent('depth');
-    expectOk(await t.post('/apiv3/users', { service_uid: 'depth-user' }));
+    expectOk(await t.post('/apiv3/users', { service_uid: 'depth-user' }), 201);
     const body = (inner: string) => `{"event":"depth","service_uid":"depth-user","metadata":{"a":${inner}}}`;
     // the body object, metadata and its value: 2 levels, then the arrays
     expectOk(await t.post('/apiv3/user-events', body(nested(30))));

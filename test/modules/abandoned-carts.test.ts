@@ -4,7 +4,8 @@ import { buildTestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { createUser } from '../helpers/factories.js';
 
-// A1: POST /multiusers/abandoned-cart, POST /users/{id}/abandoned-cart, GET /users/{id}/abandoned-carts.
+// A1: POST /multiusers/abandoned-cart, POST /users/{id}/abandoned-cart (both answer 201, a replacement
+// too: the platform's WooCommerce plugin takes any other status for a failure), GET /users/{id}/abandoned-carts.
 
 const t = await buildTestApp();
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -38,6 +39,7 @@ describe('POST /multiusers/abandoned-cart', () => {
         total_price: 699.0,
         cleanser: { x: 1 },
       }),
+      201,
     );
     assert.ok(Number.isInteger(cart.id));
     assert.deepEqual(cart, {
@@ -74,14 +76,14 @@ describe('POST /multiusers/abandoned-cart', () => {
   it('finds the user by service_uid, else email, else document, and defaults the optional fields', async () => {
     const user = await createUser(t, { service_uid: 'ac-2', email: 'ac2@example.com', document: 'AC2' });
     t.clock.set('2026-05-01T08:00:00Z');
-    const bySuid = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-2', email: '', document: '', external_id: 'a', products: [item('s')] }));
+    const bySuid = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-2', email: '', document: '', external_id: 'a', products: [item('s')] }), 201);
     t.clock.set(null);
     assert.equal(bySuid.userapp_id, user.userapp_id);
     assert.deepEqual(
       { total_price: bySuid.total_price, source: bySuid.source, recovered: bySuid.recovered, recover_url: bySuid.recover_url, createtime: bySuid.createtime },
       { total_price: null, source: null, recovered: false, recover_url: null, createtime: '2026-05-01 08:00:00' },
     );
-    const byDocument = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: '', document: 'AC2', external_id: 'b', products: [item('s')], recovered: true }));
+    const byDocument = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: '', document: 'AC2', external_id: 'b', products: [item('s')], recovered: true }), 201);
     assert.equal(byDocument.userapp_id, user.userapp_id);
     assert.equal(byDocument.recovered, true);
     // service_uid decides even when the e-mail would match (U6)
@@ -149,10 +151,10 @@ describe('POST /users/{id}/abandoned-cart', () => {
   it('stores the cart of the path\'s user (userapp_id or base64 service_uid), ignoring identities in the body', async () => {
     const user = await createUser(t, { service_uid: 'ac/3 é' });
     const other = await createUser(t, { service_uid: 'ac-other' });
-    const byId = expectOk(await t.post(`/apiv3/users/${user.userapp_id}/abandoned-cart`, { external_id: 'p1', products: [item('a')], service_uid: 'ac-other' }));
+    const byId = expectOk(await t.post(`/apiv3/users/${user.userapp_id}/abandoned-cart`, { external_id: 'p1', products: [item('a')], service_uid: 'ac-other' }), 201);
     assert.equal(byId.userapp_id, user.userapp_id);
     // as the client sends it: urlencode(base64_encode(uid))
-    const byUid = expectOk(await t.post(`/apiv3/users/${encodeURIComponent(b64('ac/3 é'))}/abandoned-cart`, { external_id: 'p2', products: [item('b')] }));
+    const byUid = expectOk(await t.post(`/apiv3/users/${encodeURIComponent(b64('ac/3 é'))}/abandoned-cart`, { external_id: 'p2', products: [item('b')] }), 201);
     assert.equal(byUid.userapp_id, user.userapp_id);
     assert.deepEqual(expectOk(await t.get(`/apiv3/users/${other.userapp_id}/abandoned-carts`)), []);
   });
@@ -171,12 +173,14 @@ describe('replacement by external_id', () => {
     t.clock.set('2026-06-01T10:00:00Z');
     const first = expectOk(
       await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-r1', external_id: 'same', products: [item('a'), item('b')], total_price: 10, source: 'web' }),
+      201,
     );
-    const otherCart = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-r2', external_id: 'same', products: [item('z')] }));
-    const kept = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-r1', external_id: 'kept', products: [item('k')] }));
+    const otherCart = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-r2', external_id: 'same', products: [item('z')] }), 201);
+    const kept = expectOk(await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-r1', external_id: 'kept', products: [item('k')] }), 201);
     t.clock.set('2026-06-02T10:00:00Z');
     const second = expectOk(
       await t.post(`/apiv3/users/${user.userapp_id}/abandoned-cart`, { external_id: 'same', products: [item('c')], recovered: true }),
+      201,
     );
     t.clock.set(null);
     assert.equal(second.id, first.id);
@@ -196,7 +200,7 @@ describe('replacement by external_id', () => {
         t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-race', external_id: 'race', products: [item(`s${i}`)] }),
       ),
     );
-    const ids = new Set(results.map((r) => expectOk(r).id));
+    const ids = new Set(results.map((r) => expectOk(r, 201).id));
     assert.equal(ids.size, 1);
     const carts = expectOk(await t.get(`/apiv3/users/${user.userapp_id}/abandoned-carts`));
     assert.equal(carts.length, 1);
@@ -208,7 +212,7 @@ describe('GET /users/{id}/abandoned-carts', () => {
   it('lists newest createtime first, ties by id, paginated', async () => {
     const user = await createUser(t, { service_uid: 'ac-list' });
     const post = async (externalId: string, createtime: string) =>
-      expectOk(await t.post(`/apiv3/users/${user.userapp_id}/abandoned-cart`, { external_id: externalId, products: [item('s')], createtime })).id as number;
+      expectOk(await t.post(`/apiv3/users/${user.userapp_id}/abandoned-cart`, { external_id: externalId, products: [item('s')], createtime }), 201).id as number;
     const old = await post('old', '2026-01-01 00:00:00');
     const tieA = await post('tie-a', '2026-02-01T00:00:00Z');
     const tieB = await post('tie-b', '2026-02-01T01:00:00+01:00');
@@ -230,7 +234,7 @@ describe('GET /users/{id}/abandoned-carts', () => {
 describe('tenancy', () => {
   it('never shows or writes another account\'s carts', async () => {
     const user = await createUser(t, { service_uid: 'ac-tenant' });
-    expectOk(await t.post(`/apiv3/users/${user.userapp_id}/abandoned-cart`, { external_id: 'mine', products: [item('s')] }));
+    expectOk(await t.post(`/apiv3/users/${user.userapp_id}/abandoned-cart`, { external_id: 'mine', products: [item('s')] }), 201);
     const other = await t.newAccount();
     expectError(await t.get(`/apiv3/users/${user.userapp_id}/abandoned-carts`, { key: other.key }), 404, 'not_found');
     expectError(
@@ -246,6 +250,7 @@ describe('tenancy', () => {
     const theirs = await createUser(t, { service_uid: 'ac-tenant' }, { key: other.key });
     const theirCart = expectOk(
       await t.post('/apiv3/multiusers/abandoned-cart', { service_uid: 'ac-tenant', external_id: 'mine', products: [item('x')] }, { key: other.key }),
+      201,
     );
     assert.equal(theirCart.userapp_id, theirs.userapp_id);
     const mine = expectOk(await t.get(`/apiv3/users/${user.userapp_id}/abandoned-carts`));

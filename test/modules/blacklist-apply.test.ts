@@ -157,7 +157,7 @@ describe('an apply that never finished', () => {
     assert.deepEqual(await listValues(t, 'email'), ['keep1@example.com', 'keep2@example.com']);
     assert.equal(await listed('dead1@example.com'), false);
     // U4 reads the lists the same way.
-    const user = expectOk(await t.post('/apiv3/users', { service_uid: 'dead-1', email: 'dead1@example.com' }));
+    const user = expectOk(await t.post('/apiv3/users', { service_uid: 'dead-1', email: 'dead1@example.com' }), 201);
     assert.equal(user.mailing_enabled, true);
     // A DELETE waits while the dead apply's lease runs, and proceeds once it has lapsed.
     let answered = false;

@@ -571,8 +571,8 @@ describe('custom attribute definitions: with the users endpoints', () => {
     const { key } = await t.newAccount('with-users');
     const call = { key };
     expectOk(await t.post(USERS, { label: 'Visits', name: 'visits', field_type: 'text', data_type: 'string' }, call));
-    const a = expectOk(await t.post('/apiv3/users', { service_uid: 'a', custom_attributes: { Visits: '12' } }, call));
-    const b = expectOk(await t.post('/apiv3/users', { service_uid: 'b', custom_attributes: { visits: 'twelve' } }, call));
+    const a = expectOk(await t.post('/apiv3/users', { service_uid: 'a', custom_attributes: { Visits: '12' } }, call), 201);
+    const b = expectOk(await t.post('/apiv3/users', { service_uid: 'b', custom_attributes: { visits: 'twelve' } }, call), 201);
     assert.deepEqual(a.custom_attributes, { visits: '12' });
     expectOk(await t.put(`${USERS}/visits`, { name: 'visit_count', data_type: 'integer' }, call));
     assert.deepEqual(expectOk(await t.get(`/apiv3/users/${a.userapp_id}`, call)).custom_attributes, { visit_count: 12 });

@@ -8,12 +8,6 @@ import { expectError } from '../helpers/assertions.js';
 const t = await buildTestApp();
 
 describe('not served (U10)', () => {
-  it('GET /segments/{id} answers 404 not_found saying why', async () => {
-    for (const url of ['/apiv3/segments/12', '/apiv3/segments/12?page=0&limit=25', '/apiv3/segments/abc/']) {
-      expectError(await t.get(url), 404, 'not_found', /^segments are not served by this API: they are built in the platform's own interface/);
-    }
-  });
-
   it('GET /purchases/iin/{digits} answers 404 not_found saying why (the static segment wins over /purchases/{id})', async () => {
     for (const url of ['/apiv3/purchases/iin/411111', '/apiv3/purchases/iin/5555']) {
       expectError(await t.get(url), 404, 'not_found', /^card-issuer \(IIN\/BIN\) lookup is not served by this API: it needs a licensed BIN table/);
@@ -21,14 +15,14 @@ describe('not served (U10)', () => {
   });
 
   it('needs the key like every route', async () => {
-    expectError(await t.get('/apiv3/segments/12', { key: null }), 403, 'forbidden', /^invalid or inexistent apikey$/);
+    expectError(await t.get('/apiv3/purchases/iin/411111', { key: null }), 403, 'forbidden', /^invalid or inexistent apikey$/);
     expectError(await t.get('/apiv3/purchases/iin/411111', { key: 'rk_unknownunknownunknown' }), 403, 'forbidden');
     const other = await t.newAccount();
-    expectError(await t.get('/apiv3/segments/12', { key: other.key }), 404, 'not_found', /^segments are not served/);
+    expectError(await t.get('/apiv3/purchases/iin/411111', { key: other.key }), 404, 'not_found', /^card-issuer/);
   });
 
   it('answers only GET', async () => {
-    const res = await t.post('/apiv3/segments/12', {});
+    const res = await t.post('/apiv3/purchases/iin/411111', {});
     assert.equal(res.status, 405);
     assert.equal(res.body.code, 'method_not_allowed');
     assert.match(String(res.headers.allow), /GET/);

@@ -356,7 +356,10 @@ describe('POST /purchases', () => {
     assert.equal(ledger.points, 43);
     assert.deepEqual(
       ledger.transactions.map((x) => [x.concept, x.points, x.description, x.balance]),
-      [['purchase', 40, created.invoice_number, 43]],
+      [
+        ['purchase', 40, created.invoice_number, 43],
+        ['initial', 3, null, 3], // U5a: the points given on creation
+      ],
     );
     assert.equal(none.points, 0);
     assert.equal(expectOk(await t.get(`/apiv3/users/${user.userapp_id}`)).points, 43);

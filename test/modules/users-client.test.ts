@@ -14,21 +14,40 @@ const CLIENT_DEFAULTS = { document: '', email: '', service_uid: '' };
 
 describe('gender (U7)', () => {
   it('accepts M and F in either case and answers them upper-case', async () => {
-    const female = expectOk(await t.post('/apiv3/users', { service_uid: 'g-1', gender: 'f' }));
+    const female = expectOk(await t.post('/apiv3/users', { service_uid: 'g-1', gender: 'f' }), 201);
     assert.equal(female.gender, 'F');
     const male = expectOk(await t.put(`/apiv3/users/${female.userapp_id}`, { gender: 'm' }));
     assert.equal(male.gender, 'M');
     const upserted = expectOk(await t.put('/apiv3/multiusers', { service_uid: 'g-1', gender: 'F' }));
     assert.equal(upserted.gender, 'F');
     assert.equal(expectOk(await t.get(`/apiv3/users/${female.userapp_id}`)).gender, 'F');
-    const form = expectOk(await t.post('/apiv3/users', { service_uid: 'g-2', gender: 'm' }, { form: true }));
+    const form = expectOk(await t.post('/apiv3/users', { service_uid: 'g-2', gender: 'm' }, { form: true }), 201);
     assert.equal(form.gender, 'M');
   });
 
+  it('takes gender "" as not given (U1: the v1 client sends it): created without one, an update keeps the one there', async () => {
+    const created = expectOk(await t.post('/apiv3/users', { service_uid: 'g-empty', gender: '' }), 201);
+    assert.equal(created.gender, null);
+    const id = created.userapp_id;
+    assert.equal(expectOk(await t.put(`/apiv3/users/${id}`, { gender: 'f' })).gender, 'F');
+    const updated = expectOk(await t.put(`/apiv3/users/${id}`, { gender: '', first_name: 'Ana' }));
+    assert.equal(updated.gender, 'F', 'PUT /users/{id}: "" changes nothing');
+    assert.equal(updated.first_name, 'Ana');
+    assert.equal(expectOk(await t.put('/apiv3/multiusers', { service_uid: 'g-empty', gender: '', city: 'Rosario' })).gender, 'F');
+    const upserted = expectOk(await t.put('/apiv3/multiusers', { service_uid: 'g-empty-new', gender: '' }));
+    assert.notEqual(upserted.userapp_id, id);
+    assert.equal(upserted.gender, null, 'PUT /multiusers creating: no gender');
+    assert.equal(expectOk(await t.post('/apiv3/users', { service_uid: 'g-empty-form', gender: '' }, { form: true }), 201).gender, null);
+    const stored = expectOk(await t.get(`/apiv3/users/${id}`));
+    assert.equal(stored.gender, 'F');
+    assert.equal(stored.city, 'Rosario');
+  });
+
   it('refuses anything else naming the field', async () => {
-    for (const gender of ['x', 'male', '', 'Mm']) {
-      expectError(await t.post('/apiv3/users', { service_uid: 'g-bad', gender }), 400, 'bad_request', /^gender: must be one of "M", "F", "m", "f"$/);
+    for (const gender of ['x', 'male', ' ', 'Mm']) {
+      expectError(await t.post('/apiv3/users', { service_uid: 'g-bad', gender }), 400, 'bad_request', /^gender: must be one of "M", "F", "m", "f", ""$/);
     }
+    expectError(await t.put('/apiv3/multiusers', { service_uid: 'g-bad', gender: 'x' }), 400, 'bad_request', /^gender: /);
     expectError(await t.put('/apiv3/multiusers', { service_uid: 'g-bad', gender: 1 }), 400, 'bad_request', /^gender: /);
     expectError(await t.get(`/apiv3/users/${b64('g-bad')}`), 404, 'not_found');
   });
@@ -59,7 +78,7 @@ describe('tags and remove_tags (U7)', () => {
   });
 
   it('POST /users ignores remove_tags (not declared there, G8)', async () => {
-    const user = expectOk(await t.post('/apiv3/users', { service_uid: 'rt-post', tags: 'a,b', remove_tags: 'a' }));
+    const user = expectOk(await t.post('/apiv3/users', { service_uid: 'rt-post', tags: 'a,b', remove_tags: 'a' }), 201);
     assert.deepEqual(user.tags, ['a', 'b']);
   });
 
@@ -129,7 +148,7 @@ describe('new_email (U7)', () => {
   it('is not a field of PUT /users/{id} or POST /users (ignored there)', async () => {
     const user = await createUser(t, { email: 'stay@example.com' });
     assert.equal(expectOk(await t.put(`/apiv3/users/${user.userapp_id}`, { new_email: 'moved@example.com' })).email, 'stay@example.com');
-    assert.equal(expectOk(await t.post('/apiv3/users', { service_uid: 'ne-post', new_email: 'x@example.com' })).email, null);
+    assert.equal(expectOk(await t.post('/apiv3/users', { service_uid: 'ne-post', new_email: 'x@example.com' }), 201).email, null);
   });
 });
 
@@ -148,6 +167,7 @@ describe('POST /multiusers/points (U8)', () => {
       [
         ['spend', -5, null, 20],
         ['bonus', 15, 'welcome', 25],
+        ['initial', 10, null, 10], // U5a: the points given on creation
       ],
     );
     assert.equal(ledger[1].id, added.transaction_id);

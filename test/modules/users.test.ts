@@ -56,6 +56,7 @@ describe('POST /users', () => {
         sms_enabled: 'disabled',
         sms_disabled_reason: 'asked us',
       }),
+      201,
     );
     t.clock.set(null);
     assert.ok(Number.isInteger(user.userapp_id));
@@ -97,7 +98,7 @@ describe('POST /users', () => {
   });
 
   it('accepts a form body and a telephone as the only identity', async () => {
-    const user = expectOk(await t.post('/apiv3/users', { telephone: '600000001', points: '7', tags: 'a,b' }, { form: true }));
+    const user = expectOk(await t.post('/apiv3/users', { telephone: '600000001', points: '7', tags: 'a,b' }, { form: true }), 201);
     assert.equal(user.telephone, '600000001');
     assert.equal(user.points, 7);
     assert.deepEqual(user.tags, ['a', 'b']);
@@ -105,7 +106,7 @@ describe('POST /users', () => {
   });
 
   it('ignores unknown properties and treats null as not given', async () => {
-    const user = expectOk(await t.post('/apiv3/users', { service_uid: 'unk-1', cleanser: { x: 1 }, first_name: null, id: 999999 }));
+    const user = expectOk(await t.post('/apiv3/users', { service_uid: 'unk-1', cleanser: { x: 1 }, first_name: null, id: 999999 }), 201);
     assert.equal(user.first_name, null);
     assert.notEqual(user.userapp_id, 999999);
     assert.equal('cleanser' in user, false);
@@ -137,7 +138,7 @@ describe('POST /users', () => {
     expectError(await t.post('/apiv3/users', { email: 'DUP@example.com' }), 400, 'bad_request', /^email: /);
     expectError(await t.post('/apiv3/users', { document: 'DUP' }), 400, 'bad_request', /^document: /);
     const other = await t.newAccount();
-    expectOk(await t.post('/apiv3/users', { service_uid: 'dup-uid', email: 'dup@example.com' }, { key: other.key }));
+    expectOk(await t.post('/apiv3/users', { service_uid: 'dup-uid', email: 'dup@example.com' }, { key: other.key }), 201);
   });
 });
 
@@ -233,6 +234,7 @@ describe('custom_attributes on users', () => {
         service_uid: 'ca-1',
         custom_attributes: { 'Shoe Size': 42, level: 'gold', last_visit: '2026-05-01T12:00:00Z', ratio: 0.5 },
       }),
+      201,
     );
     assert.deepEqual(user.custom_attributes, { shoe_size: 42, level: 'gold', last_visit: '2026-05-01 12:00:00', ratio: 0.5 });
     expectError(
@@ -288,6 +290,7 @@ describe('points', () => {
       [
         ['refund', -20, 5, null],
         ['purchase', 15, 25, 'order 1'],
+        ['initial', 10, 10, null], // U5a: the points given on creation
       ],
     );
     assert.equal(expectOk(await t.get(`/apiv3/users/${user.userapp_id}`)).points, 5);

@@ -71,7 +71,7 @@ describe('database unavailable', () => {
     const database = openDatabase({ kind: 'postgres', connectionString: throughProxy.toString(), schema: suite.shared.postgres!.schema, poolSize: 3 });
     const api = await opsApp(database);
     try {
-      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'before-outage' } }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'before-outage' } }), 201);
       assert.equal((await api.call('GET', '/ready')).status, 200);
 
       await proxy.stop();
@@ -85,7 +85,7 @@ describe('database unavailable', () => {
 
       await proxy.start(); // same port
       await eventually(async () => (await api.call('GET', '/ready')).status === 200, '/ready answering 200 again');
-      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'after-outage' } }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'after-outage' } }), 201);
       const found = expectOk(await api.call('GET', `/apiv3/multiusers/find?service_uid=after-outage`, { key: suite.key }));
       assert.equal(found.service_uid, 'after-outage');
       expectError(await api.call('GET', `/apiv3/users/${Buffer.from('during-outage').toString('base64')}`, { key: suite.key }), 404, 'not_found');
@@ -101,13 +101,13 @@ describe('database unavailable', () => {
     const api = await opsApp(database);
     const other = new SQLite(suite.shared.file!);
     try {
-      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'before-lock' } }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'before-lock' } }), 201);
       other.exec('BEGIN IMMEDIATE'); // another process holds the write lock
       expectUnavailable(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'during-lock' } }));
       expectOk(await api.call('GET', '/apiv3/users', { key: suite.key }), 200); // readers are not blocked (WAL)
       assert.equal((await api.call('GET', '/ready')).status, 200);
       other.exec('COMMIT');
-      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'after-lock' } }));
+      expectOk(await api.call('POST', '/apiv3/users', { key: suite.key, body: { service_uid: 'after-lock' } }), 201);
     } finally {
       if (other.inTransaction) other.exec('ROLLBACK');
       other.close();

@@ -159,6 +159,8 @@ describe('observability and HTTP settings', () => {
         expectOk(await api.call('DELETE', '/apiv3/categories/bulk', { key: suite.key }));
         const text = (await api.call('GET', '/metrics', { key: suite.key })).text;
         assert.match(text, /^rapport_background_requests\{status="pending"\} 1$/m);
+        // G2: the bare key as the whole header works here too (no METRICS_TOKEN)
+        assert.equal((await api.call('GET', '/metrics', { headers: { authorization: suite.key } })).status, 200);
       } finally {
         await api.app.close();
       }
@@ -171,6 +173,8 @@ describe('observability and HTTP settings', () => {
         expectError(await api.call('GET', '/metrics', { key: suite.key }), 403, 'forbidden', /metrics token/);
         expectError(await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${token}x` } }), 403, 'forbidden');
         expectError(await api.call('GET', '/metrics', { headers: { authorization: `Basic ${token}` } }), 403, 'forbidden');
+        expectError(await api.call('GET', '/metrics', { headers: { authorization: token } }), 403, 'forbidden');
+        expectError(await api.call('GET', '/metrics', { headers: { authorization: suite.key } }), 403, 'forbidden');
         const ok = await api.call('GET', '/metrics', { headers: { authorization: `Bearer ${token}` } });
         assert.equal(ok.status, 200);
         assert.match(ok.text, /^# TYPE rapport_http_requests_total counter$/m);

@@ -83,7 +83,7 @@ describe('load shedding', () => {
       assert.equal((await send(base, '/metrics', suite.key)).status, 200);
 
       slow.end(body.slice(5));
-      assert.equal(await slowAnswer, 200);
+      assert.equal(await slowAnswer, 201); // POST /users answers 201 (U1)
       const served = await send(base, '/apiv3/users', suite.key);
       assert.equal(served.status, 200);
       assert.equal(served.body.code, 'ok');
@@ -129,7 +129,7 @@ describe('load shedding', () => {
       slow.destroy();
       // The same connection (its unread body discarded) serves the next request.
       const served = await firstAnswer(() => post(JSON.stringify({ service_uid: 'after-refusal' })), (answer) => answer.status !== 503);
-      assert.equal(served?.status, 200, JSON.stringify(served?.body));
+      assert.equal(served?.status, 201, JSON.stringify(served?.body)); // POST /users answers 201 (U1)
       assert.equal(served.body.code, 'ok');
       assert.equal(served.socket, refused.socket, 'the keep-alive connection was reused');
     } finally {

@@ -46,7 +46,7 @@ describe('per-account rate limit', () => {
     ];
     assert.deepEqual(
       answers.map((a) => a.status),
-      [200, 404, 200, 400, 200],
+      [200, 404, 201, 400, 200],
     );
     answers.forEach((answer, index) => {
       assert.equal(answer.headers['ratelimit-policy'], POLICY);

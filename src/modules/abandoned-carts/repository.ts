@@ -11,13 +11,15 @@ export class AbandonedCartsRepository {
    * Stores the cart, or replaces the user's cart with the same external_id in the same statement
    * (the unique index decides, so concurrent senders of one cart leave exactly one row).
    */
-  upsert(accountId: number, userId: number, cart: { externalId: string; data: string; createtime: string }): Promise<CartRow> {
+  /** `recovered` is also a column (1/0), beside the cart's data, for segments (SG2 abandoned_cart). */
+  upsert(accountId: number, userId: number, cart: { externalId: string; data: string; recovered: boolean; createtime: string }): Promise<CartRow> {
     return this.db
       .insertInto('abandoned_carts')
-      .values({ account_id: accountId, user_id: userId, external_id: cart.externalId, data: cart.data, createtime: cart.createtime })
+      .values({ account_id: accountId, user_id: userId, external_id: cart.externalId, data: cart.data, recovered: cart.recovered ? 1 : 0, createtime: cart.createtime })
       .onConflict((oc) =>
         oc.columns(['account_id', 'user_id', 'external_id']).doUpdateSet((eb) => ({
           data: eb.ref('excluded.data'),
+          recovered: eb.ref('excluded.recovered'),
           createtime: eb.ref('excluded.createtime'),
         })),
       )

@@ -6,8 +6,8 @@ import { UserIdParams } from '../users/schemas.js';
 import { CartByIdentityInput, CartEnvelope, CartInput, CartListEnvelope, CartListQuery } from './schemas.js';
 import type { AbandonedCartsService } from './service.js';
 
-// A1: abandoned carts. Both writes answer an unknown user with S2's `user_not_found`, the code the
-// connectors branch on.
+// A1: abandoned carts. Both writes answer 201 (the platform's WooCommerce plugin resends a cart forever
+// on any other status) and an unknown user with S2's `user_not_found`, the code the connectors branch on.
 
 export async function abandonedCartsRoutes(scope: FastifyInstance, { carts }: { carts: AbandonedCartsService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,13 +26,13 @@ export async function abandonedCartsRoutes(scope: FastifyInstance, { carts }: { 
         operationId: 'recordAbandonedCartByIdentity',
         body: CartByIdentityInput,
         response: {
-          200: saved,
+          201: saved,
           400: ErrorResponse('Invalid field (named in the message), or no identity at all'),
           404: ErrorResponse('code user_not_found: no user matches the first non-empty of service_uid, email, document'),
         },
       },
     },
-    async (request, reply) => ok(reply, await carts.recordByIdentity(request.accountId, request.body)),
+    async (request, reply) => ok(reply.code(201), await carts.recordByIdentity(request.accountId, request.body)),
   );
 
   app.post(
@@ -45,13 +45,13 @@ export async function abandonedCartsRoutes(scope: FastifyInstance, { carts }: { 
         params: UserIdParams,
         body: CartInput,
         response: {
-          200: saved,
+          201: saved,
           400: invalid,
           404: ErrorResponse('code user_not_found: no user has that userapp_id or base64 service_uid'),
         },
       },
     },
-    async (request, reply) => ok(reply, await carts.recordForUser(request.accountId, request.params.id, request.body)),
+    async (request, reply) => ok(reply.code(201), await carts.recordForUser(request.accountId, request.params.id, request.body)),
   );
 
   app.get(

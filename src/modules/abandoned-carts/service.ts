@@ -71,7 +71,7 @@ export class AbandonedCartsService {
       recovered: input.recovered ?? false,
       recover_url: input.recover_url ?? null,
     };
-    const row = await this.deps.carts.upsert(accountId, user.id, { externalId, data: JSON.stringify(data), createtime });
+    const row = await this.deps.carts.upsert(accountId, user.id, { externalId, data: JSON.stringify(data), recovered: data.recovered, createtime });
     return present(row);
   }
 

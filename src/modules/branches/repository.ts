@@ -75,6 +75,40 @@ export class BranchesRepository {
     await this.db.updateTable('branches').set(set).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
+  /** P4, DELETE /branches: the purchases that refer to the branch (a deletion keeps them, without a branch). */
+  async countPurchases(accountId: number, branchId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('account_id', '=', accountId)
+      .where('branch_id', '=', branchId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * P4, one bounded step of a deletion: up to `limit` purchases of the branch lose their reference to
+   * it (they keep their own data); returns how many (0 when none is left). What the foreign key's
+   * ON DELETE SET NULL would do in one unbounded statement, done in steps the worker can size.
+   */
+  async unassignPurchases(accountId: number, branchId: number, limit: number): Promise<number> {
+    const result = await this.db
+      .updateTable('purchases')
+      .set({ branch_id: null })
+      .where('account_id', '=', accountId)
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('purchases').select('id').where('account_id', '=', accountId).where('branch_id', '=', branchId).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Removes the branch; returns 1, or 0 when it was already gone. */
+  async delete(accountId: number, id: number): Promise<number> {
+    const result = await this.db.deleteFrom('branches').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** P4: one page in id order, optionally only names containing `search`. */
   list(accountId: number, page: Page, search?: string): Promise<BranchRow[]> {
     let query = this.db.selectFrom('branches').selectAll().where('account_id', '=', accountId);

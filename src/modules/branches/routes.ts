@@ -1,12 +1,30 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { absentBodyIsEmpty } from '../../http/accepted.js';
+import { emptyDryRunIsAbsent, isDryRun } from '../../http/dry-run.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { MAX_PARAM_LENGTH } from '../../http/error-handler.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
 import { branchNameCandidates } from './name-path.js';
-import { BranchEnvelope, BranchIdParams, BranchListEnvelope, BranchListQuery, BranchNameParams, CreateBranchBody, UpdateBranchBody } from './schemas.js';
+import {
+  BranchEnvelope,
+  BranchIdParams,
+  BranchListEnvelope,
+  BranchListQuery,
+  BranchNameParams,
+  CreateBranchBody,
+  DeleteBranchEnvelope,
+  DeleteBranchFields,
+  UpdateBranchBody,
+} from './schemas.js';
 import type { BranchesService } from './service.js';
 
+/** preValidation of DELETE /branches: `id=` (empty, in the query or a form) is "not given" (G7), so "id: is required". */
+async function emptyIdIsAbsent(request: FastifyRequest): Promise<void> {
+  for (const part of [request.query, request.body]) {
+    if (part !== null && typeof part === 'object' && (part as Record<string, unknown>).id === '') delete (part as Record<string, unknown>).id;
+  }
+}
 
 /**
  * O4 for the wildcard, which the router's maxParamLength does not cover: a name path longer than
@@ -87,6 +105,34 @@ export async function branchesRoutes(scope: FastifyInstance, { branches }: { bra
     },
     async (request, reply) =>
       ok(reply, await branches.update(request.accountId, branchNameCandidates(request.url, request.params['*']), request.body)),
+  );
+
+  // P4 [client]: scripts written for the platform send `{id, notify_to}` in a JSON body, a form or the
+  // query (the body's fields win). The deletion is a background request (K3); with dry_run=true (O8)
+  // the same checks run and the answer is what it would change, nothing accepted.
+  app.delete(
+    '/branches',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a branch (background request; its purchases stay, with branch null), or with dry_run=true count what it would change',
+        operationId: 'deleteBranch',
+        querystring: DeleteBranchFields,
+        body: DeleteBranchFields,
+        response: {
+          200: DeleteBranchEnvelope,
+          400: ErrorResponse('id missing or not a branch id (an integer from 1), notify_to not an e-mail address, or dry_run not true or false'),
+          404: ErrorResponse('No branch has that id in this account'),
+        },
+      },
+      preValidation: [absentBodyIsEmpty, emptyDryRunIsAbsent, emptyIdIsAbsent],
+    },
+    async (request, reply) => {
+      const { body, query } = request;
+      const fields = { id: body.id ?? query.id, notify_to: body.notify_to ?? query.notify_to };
+      if (isDryRun(request)) return ok(reply, await branches.previewDelete(request.accountId, fields));
+      return ok(reply, await branches.delete(request.accountId, fields));
+    },
   );
 
   // PUT /branches/ (the base64 of an empty name) lands here once the router drops the trailing

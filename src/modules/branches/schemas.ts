@@ -1,4 +1,6 @@
 import { type Static, type TProperties, Type } from 'typebox';
+import { AcceptedEnvelope } from '../../http/accepted.js';
+import { DryRunField, DryRunResult } from '../../http/dry-run.js';
 import { Envelope } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 
@@ -83,6 +85,27 @@ export const BranchNameParams = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** DELETE /branches [client]: the same fields in a JSON body, a form body or the query (the body's win). */
+export const DeleteBranchFields = Type.Object(
+  {
+    id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INT, description: 'The branch to delete (required, in the body or the query)' })),
+    notify_to: Type.Optional(Type.String({ maxLength: 320, description: 'E-mail address told the outcome' })),
+    dry_run: DryRunField,
+  },
+  { additionalProperties: false, examples: [{ id: 1, notify_to: 'ops@example.com' }] },
+);
+export type DeleteBranchFields = Static<typeof DeleteBranchFields>;
+
+/** O8: what deleting a branch would do. */
+export const BranchesDryRun = DryRunResult({
+  branches: Type.Integer({ description: 'Branches deleted: 1' }),
+  purchases_unassigned: Type.Integer({ description: 'Purchases of the branch, which would keep their data and answer branch: null' }),
+});
+export type BranchesDryRun = Static<typeof BranchesDryRun>;
+
+/** `{request_id}` (accepted, K3), or the dry run's counts (O8). */
+export const DeleteBranchEnvelope = Envelope(Type.Union([AcceptedEnvelope.properties.payload, BranchesDryRun]));
 
 export const BranchListQuery = Type.Object(
   { ...PageQuery.properties, search: Type.Optional(Type.String({ maxLength: 255, description: 'Substring of the name (case-insensitive)' })) },

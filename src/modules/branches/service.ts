@@ -1,10 +1,23 @@
 import { isUniqueViolation } from '../../db/errors.js';
+import type { Transactor } from '../../db/transactions.js';
+import type { RequestQueue } from '../../jobs/queue.js';
+import type { JobsNotifier } from '../../jobs/types.js';
 import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { toPage } from '../../http/pagination.js';
-import { branchNameKey, emailField } from '../../lib/fields.js';
+import { branchNameKey, emailField, parseNotifyTo } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
+import { BRANCHES_DELETE } from './jobs.js';
 import type { BranchRow, BranchesRepository } from './repository.js';
-import { type BranchDetails, type BranchListQuery, type BranchObject, type CreateBranchBody, DETAIL_FIELDS, type UpdateBranchBody } from './schemas.js';
+import {
+  type BranchDetails,
+  type BranchesDryRun,
+  type BranchListQuery,
+  type BranchObject,
+  type CreateBranchBody,
+  type DeleteBranchFields,
+  DETAIL_FIELDS,
+  type UpdateBranchBody,
+} from './schemas.js';
 
 function presentBranch(row: BranchRow): BranchObject {
   const data = JSON.parse(row.data) as BranchDetails;
@@ -55,14 +68,28 @@ function checkedName(name: string): string {
 
 const taken = (name: string) => invalidField('name', `a branch named "${name}" already exists`);
 
+/** DELETE /branches' checks (`id` required, `notify_to` a valid e-mail when given), before anything is read. */
+function deleteTarget(fields: DeleteBranchFields): { id: number; notifyTo: string | null } {
+  if (fields.id === undefined) throw invalidField('id', 'is required');
+  return { id: fields.id, notifyTo: parseNotifyTo(fields.notify_to) };
+}
+
+export interface BranchesDeps {
+  branches: BranchesRepository;
+  /** DELETE /branches: the branch is checked and its background request accepted in one transaction. */
+  tx: Transactor<{ branches: Pick<BranchesRepository, 'findById'>; queue: Pick<RequestQueue, 'accept'> }>;
+  clock: Clock;
+  jobs: JobsNotifier;
+}
+
 export class BranchesService {
   private readonly repo: BranchesRepository;
 
   private readonly clock: Clock;
 
-  constructor({ branches, clock }: { branches: BranchesRepository; clock: Clock }) {
-    this.repo = branches;
-    this.clock = clock;
+  constructor(private readonly deps: BranchesDeps) {
+    this.repo = deps.branches;
+    this.clock = deps.clock;
   }
 
   private now(): string {
@@ -116,5 +143,27 @@ export class BranchesService {
     const row = await this.repo.findById(accountId, id);
     if (!row) throw new NotFoundError('the branch was deleted meanwhile');
     return presentBranch(row);
+  }
+
+  /**
+   * P4 [client]: validates now, then deletes the branch in the background (K3): its purchases lose
+   * their reference to it in bounded steps (they keep their data), then the branch goes.
+   */
+  async delete(accountId: number, fields: DeleteBranchFields): Promise<{ request_id: string }> {
+    const { id, notifyTo } = deleteTarget(fields);
+    const requestId = await this.deps.tx.run(async ({ branches, queue }) => {
+      const row = await branches.findById(accountId, id);
+      if (!row) throw new NotFoundError(`branch ${id} not found`);
+      return queue.accept(accountId, { type: BRANCHES_DELETE, params: { branch_id: id, name: row.name }, notifyTo }, this.now());
+    });
+    this.deps.jobs.wake();
+    return { request_id: requestId };
+  }
+
+  /** O8: delete's checks and answers, then what its request would change now; nothing changes. */
+  async previewDelete(accountId: number, fields: DeleteBranchFields): Promise<BranchesDryRun> {
+    const { id } = deleteTarget(fields);
+    if (!(await this.repo.findById(accountId, id))) throw new NotFoundError(`branch ${id} not found`);
+    return { dry_run: true, would_delete: { branches: 1, purchases_unassigned: await this.repo.countPurchases(accountId, id) } };
   }
 }

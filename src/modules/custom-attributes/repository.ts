@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { attributeItemRows } from '../../db/folded-columns.js';
 import type { AttributeDefinitionsTable, DB } from '../../db/types.js';
 
 export type DefinitionRow = Selectable<AttributeDefinitionsTable>;
@@ -92,7 +93,8 @@ export class CustomAttributesRepository {
    * Rewrites existing values in one statement per batch (UPDATE ... SET value = CASE record_id ...),
    * so a record removed meanwhile is not brought back.
    */
-  async rewriteValues(accountId: number, definitionId: number, values: StoredValue[]): Promise<void> {
+  /** C8's conversion in place; a user attribute's element rows (segments, SG2) are written again. */
+  async rewriteValues(accountId: number, definitionId: number, values: StoredValue[], userAttribute = false): Promise<void> {
     const [first, ...rest] = values;
     if (!first) return;
     await this.db
@@ -110,6 +112,18 @@ export class CustomAttributesRepository {
         values.map((v) => v.record_id),
       )
       .execute();
+    if (!userAttribute) return;
+    await this.db
+      .deleteFrom('attribute_value_items')
+      .where('definition_id', '=', definitionId)
+      .where(
+        'record_id',
+        'in',
+        values.map((v) => v.record_id),
+      )
+      .execute();
+    const items = values.flatMap((v) => attributeItemRows(accountId, definitionId, v.record_id, v.value));
+    if (items.length > 0) await this.db.insertInto('attribute_value_items').values(items).execute();
   }
 
   async deleteValues(accountId: number, definitionId: number, recordIds: number[]): Promise<void> {

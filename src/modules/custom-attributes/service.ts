@@ -124,7 +124,7 @@ export class CustomAttributesService {
         if (!updated) throw notFound(kind, name);
         const result: UpdateResult = { definition: toDefinition(updated) };
         if (input.data_type !== undefined && input.data_type !== current.data_type) {
-          const counts = await convertValues(repository, accountId, current.id, input.data_type);
+          const counts = await convertValues(repository, accountId, current.id, input.data_type, kind === 'users');
           result.conversion = { from: current.data_type, to: input.data_type, ...counts };
         }
         return result;
@@ -154,6 +154,7 @@ async function convertValues(
   accountId: number,
   definitionId: number,
   target: DataType,
+  userAttribute: boolean,
 ): Promise<{ converted: number; dropped: number }> {
   let converted = 0;
   let dropped = 0;
@@ -171,7 +172,7 @@ async function convertValues(
         if (value !== row.value) rewrites.push({ record_id: row.record_id, value });
       }
     }
-    await repository.rewriteValues(accountId, definitionId, rewrites);
+    await repository.rewriteValues(accountId, definitionId, rewrites, userAttribute);
     await repository.deleteValues(accountId, definitionId, drops);
     dropped += drops.length;
     after = batch[batch.length - 1]!.record_id;

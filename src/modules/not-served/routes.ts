@@ -7,30 +7,12 @@ import { NotFoundError } from '../../lib/errors.js';
 // U10: calls of the platform's client that need data this service does not hold. They are routes
 // (behind the key like every other) so that the answer says why, rather than a bare unknown path.
 
-export const SEGMENTS_NOT_SERVED =
-  'segments are not served by this API: they are built in the platform\'s own interface, so GET /segments/{id} has no data to answer';
 export const IIN_NOT_SERVED =
   'card-issuer (IIN/BIN) lookup is not served by this API: it needs a licensed BIN table, so GET /purchases/iin/{digits} has no data to answer';
 
 export async function notServedRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['not-served'];
-
-  app.get(
-    '/segments/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Not served: always 404 (segments live in the platform\'s own interface)',
-        operationId: 'getSegmentNotServed',
-        params: Type.Object({ id: Type.String({ maxLength: 1024 }) }),
-        response: { 404: ErrorResponse(`Always: ${SEGMENTS_NOT_SERVED}`) },
-      },
-    },
-    async () => {
-      throw new NotFoundError(SEGMENTS_NOT_SERVED);
-    },
-  );
 
   app.get(
     '/purchases/iin/:digits',

@@ -1,10 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { bucketOf } from '../../db/time-buckets.js';
 import type { DB } from '../../db/types.js';
-import type { SUMMARY_MAX_BUCKETS } from './schemas.js';
-
-export type GroupBy = keyof typeof SUMMARY_MAX_BUCKETS;
-
-export const KEY_LENGTH: Record<GroupBy, number> = { day: 10, month: 7 };
+import type { GroupBy } from '../../lib/buckets.js';
 
 export interface SummaryFilter {
   groupBy: GroupBy;
@@ -18,8 +15,7 @@ export class PurchaseSummaryRepository {
 
   /** The buckets that have purchases, in no particular order. */
   async totals(accountId: number, filter: SummaryFilter): Promise<Array<{ bucket: string; orders: number; revenue: number }>> {
-    // A literal length, so that the SELECT and the GROUP BY are the same expression for PostgreSQL.
-    const bucket = sql<string>`substr(createtime, 1, ${sql.lit(KEY_LENGTH[filter.groupBy])})`;
+    const bucket = bucketOf('createtime', filter.groupBy);
     let query = this.db
       .selectFrom('purchases')
       .select((eb) => [

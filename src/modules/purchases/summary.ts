@@ -1,9 +1,10 @@
+import { type GroupBy, bucketCount, bucketKeys, roundSum, utcDay } from '../../lib/buckets.js';
 import { invalidField } from '../../lib/errors.js';
 import { given, parseDateRange } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import type { BranchesRepository } from '../branches/repository.js';
 import { type PurchaseSummaryBucket, type PurchaseSummaryQuery, SUMMARY_MAX_BUCKETS } from './schemas.js';
-import { type GroupBy, KEY_LENGTH, type PurchaseSummaryRepository, type SummaryFilter } from './summary-repository.js';
+import type { PurchaseSummaryRepository, SummaryFilter } from './summary-repository.js';
 
 // GET /purchases/summary: orders and revenue per UTC day (or month) for the console's chart.
 // `createtime` is stored on both databases as UTC text `YYYY-MM-DD hh:mm:ss` (G7), so its first
@@ -12,43 +13,12 @@ import { type GroupBy, KEY_LENGTH, type PurchaseSummaryRepository, type SummaryF
 
 const DEFAULT_BUCKETS: Record<GroupBy, number> = { day: 30, month: 12 };
 
-/** A UTC date from `YYYY-MM-DD…` text; setUTCFullYear, unlike Date.UTC, keeps years below 100. */
-function utcDay(text: string): Date {
-  const date = new Date(0);
-  date.setUTCFullYear(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)));
-  return date;
-}
-
-function monthIndex(text: string): number {
-  return Number(text.slice(0, 4)) * 12 + Number(text.slice(5, 7)) - 1;
-}
-
 /** The first instant of the default range: the day 29 days before `to`'s day, or the month 11 before its month. */
 function defaultFrom(to: string, groupBy: GroupBy): string {
   const start = utcDay(to);
   if (groupBy === 'day') start.setUTCDate(start.getUTCDate() - (DEFAULT_BUCKETS.day - 1));
   else start.setUTCMonth(start.getUTCMonth() - (DEFAULT_BUCKETS.month - 1), 1);
   return formatDateTime(start);
-}
-
-function bucketCount(from: string, to: string, groupBy: GroupBy): number {
-  if (groupBy === 'month') return monthIndex(to) - monthIndex(from) + 1;
-  return Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / 86_400_000) + 1;
-}
-
-/** Every bucket key from `from`'s to `to`'s, oldest first. */
-function bucketKeys(from: string, to: string, groupBy: GroupBy): string[] {
-  const keys: string[] = [];
-  const cursor = utcDay(from);
-  if (groupBy === 'month') cursor.setUTCDate(1);
-  const last = to.slice(0, KEY_LENGTH[groupBy]);
-  for (;;) {
-    const key = formatDateTime(cursor).slice(0, KEY_LENGTH[groupBy]);
-    keys.push(key);
-    if (key >= last) return keys;
-    if (groupBy === 'day') cursor.setUTCDate(cursor.getUTCDate() + 1);
-    else cursor.setUTCMonth(cursor.getUTCMonth() + 1);
-  }
 }
 
 export class PurchaseSummaryService {
@@ -85,8 +55,7 @@ export class PurchaseSummaryService {
     const found = new Map(rows.map((row) => [row.bucket, row]));
     return bucketKeys(from, to, groupBy).map((date) => {
       const row = found.get(date);
-      // Rounded: sums of binary floats carry noise (0.1 + 0.2), and the two databases add in different orders.
-      return { date, orders: row?.orders ?? 0, revenue: row ? Number(row.revenue.toFixed(6)) : 0 };
+      return { date, orders: row?.orders ?? 0, revenue: row ? roundSum(row.revenue) : 0 };
     });
   }
 }

@@ -1,4 +1,9 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { Envelope } from '../../http/envelope.js';
+import { PageQuery } from '../../http/pagination.js';
+
+/** K3: the statuses a request can have. */
+export const REQUEST_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 
 export const RequestIdParams = Type.Object({ request_id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 
@@ -14,3 +19,19 @@ export const RequestObject = Type.Object({
   finished: Type.Union([Type.String(), Type.Null()]),
 });
 
+// O11. Text, so that an empty `status=` or `type=` is "not given" (G7).
+export const RequestsQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    status: Type.Optional(
+      Type.Unsafe<(typeof REQUEST_STATUSES)[number] | ''>({ type: 'string', enum: [...REQUEST_STATUSES, ''], description: 'Only requests in this status' }),
+    ),
+    type: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Only requests of this type, e.g. categories.delete (a type no request has gives an empty list)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RequestsQuery = Static<typeof RequestsQuery>;
+
+export const RequestListEnvelope = Envelope(Type.Array(RequestObject, { description: 'Newest created first, ties by request_id descending' }));

@@ -1,5 +1,8 @@
+import { toPage } from '../../http/pagination.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { RequestQueue, RequestRow } from '../../jobs/queue.js';
+import { given } from '../../lib/fields.js';
+import type { RequestFilter, RequestQueue, RequestRow } from '../../jobs/queue.js';
+import type { RequestsQuery } from './schemas.js';
 
 export interface RequestView {
   request_id: string;
@@ -22,9 +25,9 @@ export function presentRequest(row: RequestRow): RequestView {
 }
 
 export class RequestsService {
-  private readonly queue: Pick<RequestQueue, 'find'>;
+  private readonly queue: Pick<RequestQueue, 'find' | 'list'>;
 
-  constructor({ queue }: { queue: Pick<RequestQueue, 'find'> }) {
+  constructor({ queue }: { queue: Pick<RequestQueue, 'find' | 'list'> }) {
     this.queue = queue;
   }
 
@@ -32,5 +35,13 @@ export class RequestsService {
     const row = await this.queue.find(accountId, id);
     if (!row) throw new NotFoundError(`request ${id} not found`);
     return presentRequest(row);
+  }
+
+  /** O11: the account's requests, newest first; empty filters are absent (G7). */
+  async list(accountId: number, query: RequestsQuery): Promise<RequestView[]> {
+    // The schema admits only the four statuses or an empty text, which given() turns into undefined.
+    const filter: RequestFilter = { status: given(query.status) as RequestFilter['status'], type: given(query.type) };
+    const rows = await this.queue.list(accountId, filter, toPage(query));
+    return rows.map(presentRequest);
   }
 }

@@ -6,7 +6,8 @@ import type { DB, UsersTable } from '../../db/types.js';
 import type { DateRange } from '../../lib/fields.js';
 import type { Page } from '../../http/pagination.js';
 import { visibleEntries } from '../../db/blacklist-visibility.js';
-import { containsPattern } from '../../lib/fields.js';
+import { foldedUserColumns } from '../../db/folded-columns.js';
+import { userSearchCondition } from '../../db/user-search.js';
 import { parseUserRef } from './user-ref.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -152,6 +153,19 @@ export class UsersRepository {
     ).executeTakeFirst();
   }
 
+  /**
+   * U5a: makes the balance `target` through the ledger: one entry for the difference (none when it
+   * is already that), read under the row lock so a concurrent credit is never overwritten unseen.
+   */
+  async setPoints(accountId: number, userId: number, target: number, entry: PointsEntry, now: string): Promise<void> {
+    const current = await lockedForUpdate(
+      this.db,
+      this.db.selectFrom('users').select('points').where('account_id', '=', accountId).where('id', '=', userId),
+    ).executeTakeFirst();
+    if (!current || Number(current.points) === target) return;
+    await this.recordPoints(accountId, userId, target - Number(current.points), entry, now);
+  }
+
   /** Which user (if any) already holds this unique identity value. */
   async holderOf(accountId: number, field: 'service_uid' | 'email' | 'document', value: string): Promise<number | undefined> {
     const row = await this.db
@@ -163,31 +177,29 @@ export class UsersRepository {
     return row?.id;
   }
 
+  /** U3: every word of `search` is a substring of e-mail, names, service_uid, document or telephone, folded. */
   async list(accountId: number, page: Page, search?: string): Promise<UserRow[]> {
-    let query = this.db.selectFrom('users').selectAll().where('account_id', '=', accountId);
-    if (search) {
-      const pattern = containsPattern(search.toLowerCase());
-      query = query.where((eb) =>
-        eb.or(
-          (['email', 'first_name', 'last_name', 'service_uid', 'document'] as const).map(
-            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-          ),
-        ),
-      );
-    }
-    return query.orderBy('id').limit(page.limit).offset(page.offset).execute();
+    let query = this.db.selectFrom('users as u').selectAll('u').where('u.account_id', '=', accountId);
+    const matches = userSearchCondition(search);
+    if (matches) query = query.where(matches);
+    return query.orderBy('u.id').limit(page.limit).offset(page.offset).execute();
   }
 
   insert(accountId: number, row: NewUserRow): Promise<UserRow> {
     return this.db
       .insertInto('users')
-      .values({ ...row, account_id: accountId })
+      .values({ ...row, ...foldedUserColumns(row), account_id: accountId })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   async update(accountId: number, id: number, changes: UserChanges): Promise<void> {
-    await this.db.updateTable('users').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ ...changes, ...foldedUserColumns(changes as Parameters<typeof foldedUserColumns>[0]) })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /**

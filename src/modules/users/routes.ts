@@ -28,13 +28,21 @@ export async function usersRoutes(scope: FastifyInstance, { users }: { users: Us
   const noUser = ErrorResponse('No user matches the first non-empty of service_uid, email, document, telephone');
   const unknownId = ErrorResponse('No user has that userapp_id or base64 service_uid');
 
-  app.post('/users', { schema: { tags, summary: 'Create a user', body: UserInput, response: { 200: UserEnvelope } } }, async (req, reply) =>
-    ok(reply, await users.create(req.accountId, req.body)),
+  // U1: 201, not 200 (the platform's WooCommerce plugin takes any other status for a failure).
+  app.post('/users', { schema: { tags, summary: 'Create a user', body: UserInput, response: { 201: UserEnvelope } } }, async (req, reply) =>
+    ok(reply.code(201), await users.create(req.accountId, req.body)),
   );
 
   app.get(
     '/users',
-    { schema: { tags, summary: 'List users', querystring: UserListQuery, response: { 200: UserListEnvelope } } },
+    {
+      schema: {
+        tags,
+        summary: 'List users, or with segment_id the members of a segment (SG5)',
+        querystring: UserListQuery,
+        response: { 200: UserListEnvelope, 404: ErrorResponse('No segment has that segment_id') },
+      },
+    },
     async (req, reply) => ok(reply, await users.list(req.accountId, req.query)),
   );
 

@@ -18,6 +18,16 @@ export const GenderInput = Type.Unsafe<'M' | 'F' | 'm' | 'f'>({
   description: 'M or F, either case; answered upper-case',
 });
 
+/**
+ * U1, U7 on user writes: GenderInput or `""`, which is "not given" (the platform's v1 PHP client turns a
+ * gender it cannot map into `""`; the platform accepts `^[fFmM]?$`): the gender is neither set nor cleared.
+ */
+export const UserGenderInput = Type.Unsafe<'M' | 'F' | 'm' | 'f' | ''>({
+  type: 'string',
+  enum: ['M', 'F', 'm', 'f', ''],
+  description: 'M or F, either case; answered upper-case. "" is "not given" (changes nothing)',
+});
+
 const TagsInput = (description: string) =>
   Type.Union([
     Type.String({ maxLength: 10_000, description: `${description}, comma-separated` }),
@@ -33,7 +43,7 @@ const userFields = {
   first_name: Type.Optional(Str()),
   last_name: Type.Optional(Str()),
   birthdate: Type.Optional(Type.String({ maxLength: 32, description: 'YYYY-MM-DD' })),
-  gender: Type.Optional(GenderInput),
+  gender: Type.Optional(UserGenderInput),
   street: Type.Optional(Str()),
   postcode: Type.Optional(Str()),
   city: Type.Optional(Str()),
@@ -125,7 +135,10 @@ export const UserIdParams = Type.Object({
 
 export const UserListQuery = Type.Intersect([
   PageQuery,
-  Type.Object({ search: Type.Optional(Type.String({ maxLength: 255 })) }),
+  Type.Object({
+    search: Type.Optional(Type.String({ maxLength: 255, description: 'Every word found in e-mail, names, service_uid, document or telephone; case and accents ignored (U3)' })),
+    segment_id: Type.Optional(Type.String({ maxLength: 255, description: 'Only the members of this segment: numeric id or slug (SG5); empty is absent' })),
+  }),
 ]);
 
 /** U6: the identities that find a user; empty ones are ignored, the first non-empty decides. */

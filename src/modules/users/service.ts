@@ -57,7 +57,8 @@ function toColumns(input: UserInput): UserChanges {
   for (const field of PROFILE_FIELDS) {
     if (input[field] !== undefined) columns[field] = input[field];
   }
-  if (input.gender !== undefined) columns.gender = input.gender.toUpperCase();
+  // U1: `gender: ""` is "not given" (the v1 client's cleanser sends it): neither set nor cleared.
+  if (input.gender !== undefined && input.gender !== '') columns.gender = input.gender.toUpperCase();
   if (input.birthdate !== undefined) columns.birthdate = dateField('birthdate', input.birthdate);
   if (input.club_inscription_date !== undefined) columns.club_inscription_date = datetimeField('club_inscription_date', input.club_inscription_date, 'start');
   if (input.points !== undefined) columns.points = input.points;
@@ -80,10 +81,16 @@ function toEntry(row: LedgerRow): LedgerEntry {
 }
 
 type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'holderOf' | 'list' | 'listTransactions' | 'listLedger'>;
-type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'recordPoints'>;
+type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'recordPoints' | 'setPoints'>;
+
+/** SG5: the members of a segment (the segments module answers; users cannot import it). */
+export interface Audiences {
+  members(accountId: number, segmentRef: string, query: { page?: number; limit?: number; search?: string }): Promise<UserObject[]>;
+}
 
 export interface UsersDeps {
   users: UsersReads;
+  audiences: Audiences;
   attributeValues: Pick<AttributeValuesRepository, 'definitions'>;
   directory: UserDirectory;
   tx: Transactor<{ users: UsersWrites; attributeValues: Pick<AttributeValuesRepository, 'store'> }>;
@@ -136,13 +143,19 @@ export class UsersService {
     const now = this.now();
     const row = await this.writeGuarded(() =>
       this.deps.tx.run(async ({ users, attributeValues }) => {
-        const created = await users.insert(accountId, {
-          ...(columns as NewUserRow),
+        const { points, ...profile } = columns;
+        let created = await users.insert(accountId, {
+          ...(profile as NewUserRow),
           tags: JSON.stringify(mergeTags([], input)),
           createtime: now,
           updatetime: now,
         });
-        await attributeValues.store(accountId, [{ recordId: created.id, values: custom }], { fresh: true });
+        // U5a: points given on creation are the ledger's first entry, so the ledger explains the balance.
+        if (points) {
+          await users.recordPoints(accountId, created.id, points, { concept: 'initial' }, now);
+          created = { ...created, points };
+        }
+        await attributeValues.store(accountId, [{ recordId: created.id, values: custom }], { fresh: true, kind: 'users' });
         return created;
       }),
     );
@@ -165,8 +178,11 @@ export class UsersService {
           const current = await users.lock(accountId, existing.id);
           columns.tags = JSON.stringify(mergeTags(JSON.parse(current?.tags ?? '[]') as string[], input));
         }
-        await users.update(accountId, existing.id, { ...columns, updatetime: this.now() });
-        await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }]);
+        const { points, ...changes } = columns;
+        await users.update(accountId, existing.id, { ...changes, updatetime: this.now() });
+        // U5a: a balance given on an update is an `adjustment` entry for the difference.
+        if (points !== undefined) await users.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, this.now());
+        await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }], { kind: 'users' });
       }),
     );
     return this.deps.directory.presentOne(accountId, (await this.deps.users.findById(accountId, existing.id))!);
@@ -192,7 +208,9 @@ export class UsersService {
     return (await this.deps.users.findByRef(accountId, rawId)) !== undefined;
   }
 
-  async list(accountId: number, query: { page?: number; limit?: number; search?: string }): Promise<UserObject[]> {
+  async list(accountId: number, query: { page?: number; limit?: number; search?: string; segment_id?: string }): Promise<UserObject[]> {
+    const segment = given(query.segment_id);
+    if (segment !== undefined) return this.deps.audiences.members(accountId, segment.trim(), query);
     const search = query.search?.trim();
     const rows = await this.deps.users.list(accountId, toPage(query), search || undefined);
     return this.deps.directory.present(accountId, rows);

@@ -1,0 +1,532 @@
+import { type Expression, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { branchNameKey, escapeLike } from '../../lib/fields.js';
+import { fold } from '../../lib/fold.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import {
+  type BooleanCondition,
+  type Catalogue,
+  type DateCondition,
+  type DateTest,
+  type Definition,
+  type Node,
+  type NumberCondition,
+  type NumberTest,
+  parseDefinition,
+  type PurchasesCondition,
+  type TagsCondition,
+  type TextCondition,
+  type TextTest,
+  type Window,
+} from './definition.js';
+import { foldedColumn, tagKey } from '../../db/folded-columns.js';
+
+// A validated definition (definition.ts) as one boolean SQL expression over the users table
+// aliased `u`, for a `where`: counting a segment is one statement, a page of members one statement,
+// and whether one user belongs a point query (`u.id = ?` beside it). Only parameters carry values.
+//
+// Rules that keep SQLite and PostgreSQL (and the reference evaluator of the tests) in agreement:
+// - every expression is two-valued (never NULL), so `not (…)` is exact: a comparison with a column
+//   that may be null is guarded by `is not null`, aggregates are coalesced;
+// - text is compared only in the folded forms stored beside it (folded-columns.ts), with `=`, `in`
+//   and LIKE patterns whose `%`, `_` and `\` are escaped (`escape '\'`), which both databases
+//   evaluate bytewise on lower-case text;
+// - datetimes are `YYYY-MM-DD hh:mm:ss` strings compared as strings; "now" is the Clock's instant,
+//   cut to the second, bound as a parameter (never SQL's now());
+// - numbers are compared as double precision; purchase totals are summed in whole 1/10,000 units
+//   (each total rounded first), so the order in which a database adds them cannot change a result.
+
+export interface CompileContext {
+  accountId: number;
+  clock: Clock;
+  /** For `segment` conditions: the stored definitions of the account's segments. */
+  catalogue: Catalogue;
+}
+
+type Bool = RawBuilder<SqlBool>;
+
+const TRUE: Bool = sql<SqlBool>`(1 = 1)`;
+const FALSE: Bool = sql<SqlBool>`(1 = 0)`;
+const DAY_MS = 86_400_000;
+/** Purchase totals are compared in these units (1/10,000), SG2 decision in docs/segments.md. */
+export const TOTAL_UNITS = 10_000;
+
+const and = (parts: Bool[]): Bool => (parts.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(parts, sql` and `)})`);
+const or = (parts: Bool[]): Bool => (parts.length === 0 ? FALSE : sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
+const not = (part: Bool): Bool => sql<SqlBool>`(not ${part})`;
+const double = (value: number) => sql`cast(${value} as double precision)`;
+
+const like = (expression: Expression<unknown>, pattern: string): Bool => sql<SqlBool>`${expression} like ${pattern} escape '\\'`;
+
+export function compileDefinition(definition: Definition, context: CompileContext): Expression<SqlBool> {
+  const now = new Date(Math.floor(context.clock.now().getTime() / 1000) * 1000);
+  return new Compiler(context.accountId, now, context.catalogue).node(definition.root);
+}
+
+class Compiler {
+  /** Segments being compiled (a cycle left in stored data matches no one rather than looping). */
+  private readonly open = new Set<number>();
+  private readonly nowText: string;
+
+  constructor(
+    private readonly accountId: number,
+    private readonly now: Date,
+    private readonly catalogue: Catalogue,
+  ) {
+    this.nowText = formatDateTime(now);
+  }
+
+  node(node: Node): Bool {
+    switch (node.type) {
+      case 'all':
+        return and(node.nodes.map((child) => this.node(child)));
+      case 'any':
+        return or(node.nodes.map((child) => this.node(child)));
+      case 'not':
+        return not(this.node(node.node));
+      case 'text':
+        return this.text(node);
+      case 'number':
+        return this.number(node);
+      case 'date':
+        return this.date(node);
+      case 'tags':
+        return this.tags(node);
+      case 'boolean':
+        return this.boolean(node);
+      case 'purchases':
+        return this.purchases(node);
+      case 'event': {
+        if (node.eventId === null) return holds(node.test, 0) ? TRUE : FALSE;
+        const where = [sql<SqlBool>`e.account_id = ${this.accountId}`, sql<SqlBool>`e.user_id = u.id`, sql<SqlBool>`e.event_id = ${node.eventId}`];
+        where.push(...this.window(sql.ref('e.datetime'), node.window));
+        return countTest(sql`from user_events e where ${and(where)}`, node.test);
+      }
+      case 'blacklisted':
+        return node.value ? this.listed(node.list) : not(this.listed(node.list));
+      case 'benefit': {
+        if (node.benefitId === null) return node.op === 'has' ? FALSE : TRUE;
+        const found = sql<SqlBool>`exists (select 1 from coupons c where c.account_id = ${this.accountId} and c.benefit_id = ${node.benefitId} and c.user_id = u.id)`;
+        return node.op === 'has' ? found : not(found);
+      }
+      case 'abandoned_cart': {
+        const where = [sql<SqlBool>`ac.account_id = ${this.accountId}`, sql<SqlBool>`ac.user_id = u.id`, sql<SqlBool>`ac.recovered = 0`];
+        if (node.withinLastDays !== undefined) where.push(...this.window(sql.ref('ac.createtime'), { withinLastDays: node.withinLastDays }));
+        const found = sql<SqlBool>`exists (select 1 from abandoned_carts ac where ${and(where)})`;
+        return node.op === 'has' ? found : not(found);
+      }
+      case 'segment': {
+        const member = this.segment(node.segmentId);
+        return node.op === 'in' ? member : not(member);
+      }
+      case 'constant':
+        return node.matches ? TRUE : FALSE;
+    }
+  }
+
+  /** A referenced segment's stored definition, compiled in place (evaluated now, like any other). */
+  private segment(id: number): Bool {
+    const stored = this.catalogue.segments.get(id);
+    if (stored === undefined || this.open.has(id)) return FALSE;
+    this.open.add(id);
+    try {
+      return this.node(parseDefinition(stored, this.catalogue, { mode: 'stored' }).root);
+    } finally {
+      this.open.delete(id);
+    }
+  }
+
+  /** exists a custom attribute item of this user, of this definition, matching `match`. */
+  private item(definitionId: number, match: Bool): Bool {
+    return sql<SqlBool>`exists (select 1 from attribute_value_items i where i.account_id = ${this.accountId} and i.definition_id = ${definitionId} and i.record_id = u.id and ${match})`;
+  }
+
+  private text(condition: TextCondition): Bool {
+    const { source, test } = condition;
+    if ('column' in source) {
+      const column = sql.ref(`u.${foldedColumn(source.column)}`);
+      if (test.op === 'is_set') return sql<SqlBool>`(${column} is not null)`;
+      if (test.op === 'is_not_set') return sql<SqlBool>`(${column} is null)`;
+      const [positive, negated] = positiveText(test);
+      const match = sql<SqlBool>`(${column} is not null and ${textMatch(column, positive)})`;
+      return negated ? not(match) : match;
+    }
+    const value = sql.ref('i.text_value');
+    if (test.op === 'is_set') return this.item(source.attribute, sql<SqlBool>`${value} is not null`);
+    if (test.op === 'is_not_set') return not(this.item(source.attribute, sql<SqlBool>`${value} is not null`));
+    const [positive, negated] = positiveText(test);
+    const match = this.item(source.attribute, textMatch(value, positive));
+    return negated ? not(match) : match;
+  }
+
+  private number(condition: NumberCondition): Bool {
+    const { source, test } = condition;
+    if ('age' in source) {
+      const birthdate = sql.ref('u.birthdate');
+      if (test.op === 'is_set') return sql<SqlBool>`(${birthdate} is not null)`;
+      if (test.op === 'is_not_set') return sql<SqlBool>`(${birthdate} is null)`;
+      return this.age(test);
+    }
+    if ('column' in source) {
+      if (test.op === 'is_set') return TRUE;
+      if (test.op === 'is_not_set') return FALSE;
+      return numberTest(sql.ref('u.points'), test);
+    }
+    const value = sql.ref('i.number_value');
+    if (test.op === 'is_set') return this.item(source.attribute, sql<SqlBool>`${value} is not null`);
+    if (test.op === 'is_not_set') return not(this.item(source.attribute, sql<SqlBool>`${value} is not null`));
+    if (test.op === 'neq') return not(this.item(source.attribute, numberTest(value, { op: 'eq', value: test.value })));
+    return this.item(source.attribute, numberTest(value, test));
+  }
+
+  /** `age` (whole years from birthdate, UTC today) as comparisons of birthdate with dates. */
+  private age(test: NumberTest): Bool {
+    if (test.op === 'neq') return not(this.age({ op: 'eq', value: test.value }));
+    const today = utcDay(this.now);
+    const atLeast = (years: number) => sql<SqlBool>`u.birthdate <= ${latestBirthdateForAge(years, today)}`;
+    const exactly = (years: number) => (Number.isInteger(years) ? and([atLeast(years), not(atLeast(years + 1))]) : FALSE);
+    let match: Bool;
+    switch (test.op) {
+      case 'gte':
+        match = atLeast(Math.ceil(test.value));
+        break;
+      case 'gt':
+        match = atLeast(Math.floor(test.value) + 1);
+        break;
+      case 'lt':
+        match = not(atLeast(Math.ceil(test.value)));
+        break;
+      case 'lte':
+        match = not(atLeast(Math.floor(test.value) + 1));
+        break;
+      case 'eq':
+        match = exactly(test.value);
+        break;
+      case 'between':
+        match = and([atLeast(Math.ceil(test.min)), not(atLeast(Math.floor(test.max) + 1))]);
+        break;
+      case 'in':
+        match = or(test.values.map(exactly));
+        break;
+    }
+    return sql<SqlBool>`(u.birthdate is not null and ${match})`;
+  }
+
+  private date(condition: DateCondition): Bool {
+    const { source, test } = condition;
+    if ('column' in source) {
+      const nullable = source.column === 'birthdate' || source.column === 'club_inscription_date';
+      if (test.op === 'is_set') return nullable ? sql<SqlBool>`(${sql.ref(`u.${source.column}`)} is not null)` : TRUE;
+      if (test.op === 'is_not_set') return nullable ? sql<SqlBool>`(${sql.ref(`u.${source.column}`)} is null)` : FALSE;
+      if (test.op === 'birthday_within_days') return this.birthdayWithin(test.days);
+      // A birthdate is a day: it is compared as that day's 00:00:00.
+      const value = source.column === 'birthdate' ? sql`(u.birthdate || ' 00:00:00')` : sql.ref(`u.${source.column}`);
+      const match = this.dateMatch(value, test);
+      return nullable ? sql<SqlBool>`(${sql.ref(`u.${source.column}`)} is not null and ${match})` : match;
+    }
+    const value = sql.ref('i.text_value');
+    if (test.op === 'is_set') return this.item(source.attribute, sql<SqlBool>`${value} is not null`);
+    if (test.op === 'is_not_set') return not(this.item(source.attribute, sql<SqlBool>`${value} is not null`));
+    return this.item(source.attribute, this.dateMatch(value, test));
+  }
+
+  private dateMatch(value: Expression<unknown>, test: DateTest): Bool {
+    switch (test.op) {
+      case 'before':
+        return sql<SqlBool>`${value} < ${test.at}`;
+      case 'after':
+        return sql<SqlBool>`${value} > ${test.at}`;
+      case 'between':
+        return sql<SqlBool>`(${value} >= ${test.from} and ${value} <= ${test.to})`;
+      case 'within_last_days':
+        return sql<SqlBool>`(${value} >= ${this.daysFromNow(-test.days)} and ${value} <= ${this.nowText})`;
+      case 'not_within_last_days':
+        return sql<SqlBool>`${value} < ${this.daysFromNow(-test.days)}`;
+      case 'within_next_days':
+        return sql<SqlBool>`(${value} >= ${this.nowText} and ${value} <= ${this.daysFromNow(test.days)})`;
+      case 'birthday_within_days':
+        return FALSE; // only on birthdate, handled by birthdayWithin
+    }
+  }
+
+  /**
+   * The next birthday (today included) is within `days` days. Evaluated on the month and day of the
+   * birthdate: the days of the window give a set of `MM-DD`; 29 February counts where the window holds
+   * 29 February, or 28 February of a year that has no 29th.
+   */
+  private birthdayWithin(days: number): Bool {
+    const today = utcDay(this.now);
+    const wanted = new Set<string>();
+    for (let i = 0; i <= days; i += 1) {
+      const day = new Date(today.getTime() + i * DAY_MS);
+      const md = monthDay(day);
+      wanted.add(md);
+      if (md === '02-28' && !isLeapYear(day.getUTCFullYear())) wanted.add('02-29');
+    }
+    const monthDayOf = sql`substr(u.birthdate, 6, 5)`;
+    const ranges: Bool[] = [];
+    for (let start = 0; start < CALENDAR.length; ) {
+      if (!wanted.has(CALENDAR[start]!)) {
+        start += 1;
+        continue;
+      }
+      let end = start;
+      while (end + 1 < CALENDAR.length && wanted.has(CALENDAR[end + 1]!)) end += 1;
+      ranges.push(sql<SqlBool>`(${monthDayOf} >= ${CALENDAR[start]!} and ${monthDayOf} <= ${CALENDAR[end]!})`);
+      start = end + 1;
+    }
+    const match = ranges.length === 1 && wanted.size === CALENDAR.length ? TRUE : or(ranges);
+    return sql<SqlBool>`(u.birthdate is not null and ${match})`;
+  }
+
+  private tags(condition: TagsCondition): Bool {
+    const { test } = condition;
+    const column = sql.ref('u.tags_folded');
+    if (test.op === 'is_set') return sql<SqlBool>`(${column} is not null)`;
+    if (test.op === 'is_not_set') return sql<SqlBool>`(${column} is null)`;
+    const hasTag = (tag: string) => like(column, `%|${escapeLike(tagKey(tag))}|%`);
+    const guarded = (match: Bool) => sql<SqlBool>`(${column} is not null and ${match})`;
+    switch (test.op) {
+      case 'has':
+        return guarded(hasTag(test.values[0]!));
+      case 'has_any':
+        return guarded(or(test.values.map(hasTag)));
+      case 'has_all':
+        return guarded(and(test.values.map(hasTag)));
+      case 'has_none':
+        return not(guarded(or(test.values.map(hasTag))));
+    }
+  }
+
+  private boolean(condition: BooleanCondition): Bool {
+    const { test } = condition;
+    if (test.op === 'is_set') return TRUE;
+    if (test.op === 'is_not_set') return FALSE;
+    // U4: the user's own flag, and not on the blacklist of that channel.
+    const reachable =
+      condition.flag === 'mailing_enabled'
+        ? sql<SqlBool>`(u.mailing_enabled <> 0 and ${not(this.listed('email'))})`
+        : sql<SqlBool>`(u.sms_enabled <> 0 and ${not(this.listed('telephone'))})`;
+    return test.value ? reachable : not(reachable);
+  }
+
+  /**
+   * The user's e-mail (telephone) is on that blacklist: an entry of a live generation, which is one
+   * without a `writing` or `retired` row in blacklist_generations (migration 0008). This is the rule
+   * of db/blacklist-visibility.ts's visibleEntries, spelt here in SQL because a compiled definition
+   * is built without a Kysely instance.
+   */
+  private listed(list: 'email' | 'telephone'): Bool {
+    const key = sql.ref(list === 'email' ? 'u.email_list_key' : 'u.telephone_list_key');
+    const hidden = sql`select bg.generation from blacklist_generations bg where bg.account_id = ${this.accountId} and bg.list = ${list} and bg.state <> 'live'`;
+    return sql<SqlBool>`(${key} is not null and exists (select 1 from blacklist_entries be where be.account_id = ${this.accountId} and be.list = ${list} and be.value = ${key} and be.generation not in (${hidden})))`;
+  }
+
+  private purchases(condition: PurchasesCondition): Bool {
+    const a = this.accountId;
+    const where = [sql<SqlBool>`p.account_id = ${a}`, sql<SqlBool>`p.user_id = u.id`, ...this.window(sql.ref('p.createtime'), condition.window)];
+    if (condition.branchName !== undefined) {
+      where.push(sql<SqlBool>`p.branch_id in (select b.id from branches b where b.account_id = ${a} and b.name_key = ${branchNameKey(condition.branchName)})`);
+    }
+    if (condition.channel !== undefined) where.push(sql<SqlBool>`p.channel = ${condition.channel}`);
+    if (condition.sku !== undefined) {
+      where.push(sql<SqlBool>`exists (select 1 from purchase_items pi where pi.account_id = ${a} and pi.purchase_id = p.id and pi.sku = ${condition.sku})`);
+    }
+    if (condition.category !== undefined) {
+      // The item's product (by SKU) is in the category or below it.
+      const subtree = sql`with recursive sub(id) as (
+          select c.id from categories c where c.account_id = ${a} and c.code = ${condition.category}
+          union all
+          select c.id from categories c inner join sub on c.parent_id = sub.id where c.account_id = ${a})
+        select id from sub`;
+      where.push(
+        sql<SqlBool>`exists (select 1 from purchase_items pi inner join products pr on pr.account_id = ${a} and pr.sku = pi.sku where pi.account_id = ${a} and pi.purchase_id = p.id and pr.category_id in (${subtree}))`,
+      );
+    }
+    const fromWhere = sql`from purchases p where ${and(where)}`;
+    if (condition.measure === 'count') return countTest(fromWhere, condition.test);
+    if (condition.measure === 'points') return numberTest(sql`cast((select coalesce(sum(p.points), 0) ${fromWhere}) as double precision)`, condition.test);
+    const units = sql`coalesce(sum(floor(p.price_total * ${TOTAL_UNITS} + 0.5)), 0)`;
+    return numberTest(sql`cast((select ${units} ${fromWhere}) as double precision)`, inTotalUnits(condition.test));
+  }
+
+  /** The bounds of a window on a datetime column (nothing for "ever"). */
+  private window(column: Expression<unknown>, window: Window): Bool[] {
+    const out: Bool[] = [];
+    if (window.withinLastDays !== undefined) {
+      out.push(sql<SqlBool>`${column} >= ${this.daysFromNow(-window.withinLastDays)}`, sql<SqlBool>`${column} <= ${this.nowText}`);
+    }
+    if (window.from !== undefined) out.push(sql<SqlBool>`${column} >= ${window.from}`);
+    if (window.to !== undefined) out.push(sql<SqlBool>`${column} <= ${window.to}`);
+    return out;
+  }
+
+  private daysFromNow(days: number): string {
+    return formatDateTime(new Date(this.now.getTime() + days * DAY_MS));
+  }
+}
+
+type PositiveTextTest = { op: 'eq' | 'contains' | 'starts_with' | 'ends_with'; value: string } | { op: 'in'; values: string[] };
+
+/** The positive form of a text test, and whether the answer is its negation (neq, not_in, not_contains). */
+function positiveText(test: TextTest): [PositiveTextTest, boolean] {
+  switch (test.op) {
+    case 'neq':
+      return [{ op: 'eq', value: test.value }, true];
+    case 'not_contains':
+      return [{ op: 'contains', value: test.value }, true];
+    case 'not_in':
+      return [{ op: 'in', values: test.values }, true];
+    default:
+      return [test as PositiveTextTest, false];
+  }
+}
+
+function textMatch(value: Expression<unknown>, test: PositiveTextTest): Bool {
+  switch (test.op) {
+    case 'eq':
+      return sql<SqlBool>`${value} = ${fold(test.value)}`;
+    case 'in':
+      return sql<SqlBool>`${value} in (${sql.join([...new Set(test.values.map(fold))])})`;
+    case 'contains':
+      return like(value, `%${escapeLike(fold(test.value))}%`);
+    case 'starts_with':
+      return like(value, `${escapeLike(fold(test.value))}%`);
+    case 'ends_with':
+      return like(value, `%${escapeLike(fold(test.value))}`);
+  }
+}
+
+/** A number test on a never-null expression (or inside an EXISTS, where null does not match). */
+function numberTest(value: Expression<unknown>, test: NumberTest): Bool {
+  switch (test.op) {
+    case 'eq':
+      return sql<SqlBool>`${value} = ${double(test.value)}`;
+    case 'neq':
+      return not(sql<SqlBool>`${value} = ${double(test.value)}`);
+    case 'gt':
+      return sql<SqlBool>`${value} > ${double(test.value)}`;
+    case 'gte':
+      return sql<SqlBool>`${value} >= ${double(test.value)}`;
+    case 'lt':
+      return sql<SqlBool>`${value} < ${double(test.value)}`;
+    case 'lte':
+      return sql<SqlBool>`${value} <= ${double(test.value)}`;
+    case 'between':
+      return sql<SqlBool>`(${value} >= ${double(test.min)} and ${value} <= ${double(test.max)})`;
+    case 'in':
+      return sql<SqlBool>`${value} in (${sql.join([...new Set(test.values)].map(double))})`;
+  }
+}
+
+/** Whether a number passes a test (for counts known without asking the database). */
+export function holds(test: NumberTest, value: number): boolean {
+  switch (test.op) {
+    case 'eq':
+      return value === test.value;
+    case 'neq':
+      return value !== test.value;
+    case 'gt':
+      return value > test.value;
+    case 'gte':
+      return value >= test.value;
+    case 'lt':
+      return value < test.value;
+    case 'lte':
+      return value <= test.value;
+    case 'between':
+      return value >= test.min && value <= test.max;
+    case 'in':
+      return test.values.includes(value);
+  }
+}
+
+/**
+ * What a test answers for every count from 1 up: 'all' when it holds for each, 'none' when for
+ * none, undefined when it depends on the count.
+ */
+function onPositiveCounts(test: NumberTest): 'all' | 'none' | undefined {
+  const positiveInteger = (value: number) => Number.isInteger(value) && value >= 1;
+  switch (test.op) {
+    case 'gt':
+      return test.value < 1 ? 'all' : undefined;
+    case 'gte':
+      return test.value <= 1 ? 'all' : undefined;
+    case 'lt':
+      return test.value <= 1 ? 'none' : undefined;
+    case 'lte':
+      return test.value < 1 ? 'none' : undefined;
+    case 'eq':
+      return positiveInteger(test.value) ? undefined : 'none';
+    case 'neq':
+      return positiveInteger(test.value) ? undefined : 'all';
+    case 'between':
+      return Math.floor(test.max) < Math.max(1, Math.ceil(test.min)) ? 'none' : undefined;
+    case 'in':
+      return test.values.some(positiveInteger) ? undefined : 'none';
+  }
+}
+
+/**
+ * A test on the number of rows of `fromWhere` (`from … where …`, correlated with u). Tests that only
+ * ask whether there is a row ("bought at least once", "did not buy": count gte 1, eq 0…) become
+ * EXISTS, which stops at the first row and which PostgreSQL can run as one semi-join for all users;
+ * the others count.
+ */
+function countTest(fromWhere: RawBuilder<unknown>, test: NumberTest): Bool {
+  const whenNone = holds(test, 0);
+  const whenSome = onPositiveCounts(test);
+  if (whenSome !== undefined) {
+    if ((whenSome === 'all') === whenNone) return whenNone ? TRUE : FALSE;
+    const found = sql<SqlBool>`exists (select 1 ${fromWhere})`;
+    return whenSome === 'all' ? found : not(found);
+  }
+  return numberTest(sql`cast((select count(*) ${fromWhere}) as double precision)`, test);
+}
+
+/** A test on a purchase total, in the whole 1/10,000 units the totals are summed in. */
+export function inTotalUnits(test: NumberTest): NumberTest {
+  const units = (value: number) => Math.round(value * TOTAL_UNITS);
+  switch (test.op) {
+    case 'between':
+      return { op: 'between', min: units(test.min), max: units(test.max) };
+    case 'in':
+      return { op: 'in', values: test.values.map(units) };
+    default:
+      return { op: test.op, value: units(test.value) };
+  }
+}
+
+// --- calendar -----------------------------------------------------------------------------------
+
+function utcDay(instant: Date): Date {
+  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function monthDay(day: Date): string {
+  return `${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+}
+
+/** Every `MM-DD` of a leap year, in calendar order (which is also their string order). */
+const CALENDAR: readonly string[] = Array.from({ length: 366 }, (_, i) => monthDay(new Date(Date.UTC(2000, 0, 1) + i * DAY_MS)));
+
+/**
+ * The latest birthdate `YYYY-MM-DD` of someone at least `years` old on `today` (a UTC day), 29
+ * February counting as 28 February in other years: age is then `years` or more exactly when the
+ * birthdate is not after it. A bound beyond the years a date can have compares below or above every
+ * birthdate.
+ */
+export function latestBirthdateForAge(years: number, today: Date): string {
+  const year = today.getUTCFullYear() - years;
+  if (!Number.isSafeInteger(year) || year < 1) return '0000-00-00';
+  if (year > 9999) return '9999-99-99';
+  let md = monthDay(today);
+  if (md === '02-29' && !isLeapYear(year)) md = '02-28';
+  else if (md === '02-28' && !isLeapYear(today.getUTCFullYear()) && isLeapYear(year)) md = '02-29';
+  return `${pad(year, 4)}-${md}`;
+}

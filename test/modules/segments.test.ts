@@ -1,0 +1,218 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildTestApp } from '../helpers/app.js';
+import { expectError, expectOk } from '../helpers/assertions.js';
+import { createUser } from '../helpers/factories.js';
+
+// SG1–SG6 through HTTP: the segment object, its endpoints, members through GET /users (the PHP
+// clients' call), a user's segments, and the export. The language itself (every operator against a
+// reference evaluator) is segments-differential.test.ts; its validation is segments-definition.test.ts.
+
+const t = await buildTestApp();
+const URL = '/apiv3/segments';
+
+const inCity = (city: string) => ({ all: [{ field: 'city', op: 'eq', value: city }] });
+
+async function createSegment(title: string, definition: unknown = inCity('Córdoba'), extra: Record<string, unknown> = {}) {
+  return expectOk(await t.post(URL, { title, definition, ...extra }), 201);
+}
+
+// Members of the tests below: three in Córdoba (one with accents and capitals), one elsewhere.
+const ana = await createUser(t, { first_name: 'Ana', city: 'Córdoba', points: 700, tags: 'vip' });
+const ines = await createUser(t, { first_name: 'Inés', last_name: 'Moreno Álvarez', city: 'CORDOBA', points: 20 });
+const raul = await createUser(t, { first_name: 'Raúl', city: 'cordoba', points: 0, telephone: '+54 351 555 0101' });
+const otto = await createUser(t, { first_name: 'Otto', city: 'Rosario', points: 900, tags: 'vip' });
+
+describe('POST /segments', () => {
+  it('creates a segment: 201, slug from the title, type dynamic, advanced from the definition', async () => {
+    const segment = await createSegment('Clientes de Córdoba, ¡VIP!');
+    assert.equal(segment.slug, 'clientes-de-cordoba-vip');
+    assert.equal(segment.title, 'Clientes de Córdoba, ¡VIP!');
+    assert.equal(segment.description, null);
+    assert.equal(segment.type, 'dynamic');
+    assert.equal(segment.advanced, false);
+    assert.deepEqual(segment.definition, inCity('Córdoba'));
+    assert.match(segment.createtime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    assert.equal(segment.updatetime, segment.createtime);
+    const nested = await createSegment('Nested', { any: [{ field: 'points', op: 'gte', value: 500 }, { all: [{ field: 'city', op: 'eq', value: 'x' }] }] });
+    assert.equal(nested.advanced, true);
+  });
+
+  it('gives a clashing slug -2, -3 and an all-digit or empty one the segment prefix', async () => {
+    assert.equal((await createSegment('Same title')).slug, 'same-title');
+    assert.equal((await createSegment('Same  title!')).slug, 'same-title-2');
+    assert.equal((await createSegment('SAME TITLE')).slug, 'same-title-3');
+    assert.equal((await createSegment('2026')).slug, 'segment-2026');
+    assert.match((await createSegment('¡¡!!')).slug, /^segment/);
+  });
+
+  it('refuses a bad definition with 400 naming the path of the condition', async () => {
+    expectError(await t.post(URL, { title: 'x', definition: { all: [] } }), 400, 'bad_request', /^definition\.all/);
+    expectError(
+      await t.post(URL, { title: 'x', definition: { all: [{ field: 'city', op: 'eq', value: 'a' }, { any: [{ field: 'points', op: 'contains', value: 'a' }] }] } }),
+      400,
+      'bad_request',
+      /^definition\.all\[1\]\.any\[0\]\.op: /,
+    );
+    expectError(await t.post(URL, { title: 'x', definition: { all: [{ event: 'never-defined', op: 'gte', value: 1 }] } }), 400, 'bad_request', /^definition\.all\[0\]/);
+    expectError(await t.post(URL, { title: 'x', definition: { all: [{ segment: 999999, op: 'in' }] } }), 400, 'bad_request', /^definition\.all\[0\]/);
+  });
+
+  it('refuses a missing or blank title, an unknown top-level shape and a wrong content', async () => {
+    expectError(await t.post(URL, { definition: inCity('a') }), 400, 'bad_request', /title/);
+    expectError(await t.post(URL, { title: '   ', definition: inCity('a') }), 400, 'bad_request', /^title: must not be blank/);
+    expectError(await t.post(URL, { title: 'x'.repeat(256), definition: inCity('a') }), 400, 'bad_request', /title/);
+    expectError(await t.post(URL, { title: 'x' }), 400, 'bad_request', /definition/);
+    expectError(await t.post(URL, { title: 'x', definition: [] }), 400, 'bad_request', /definition/);
+  });
+});
+
+describe('GET /segments and GET /segments/{id}', () => {
+  it('lists in id order, pages, and searches titles folded (U3)', async () => {
+    const a = await createSegment('Búsqueda Ñandú uno');
+    const b = await createSegment('busqueda nandu dos');
+    const found = expectOk(await t.get(`${URL}?search=${encodeURIComponent('ÑANDU búsqueda')}`));
+    assert.deepEqual(found.map((s: { id: number }) => s.id), [a.id, b.id]);
+    const all = expectOk(await t.get(`${URL}?limit=100`));
+    assert.deepEqual(all.map((s: { id: number }) => s.id), [...all.map((s: { id: number }) => s.id)].sort((x: number, y: number) => x - y));
+    const second = expectOk(await t.get(`${URL}?limit=1&page=1`));
+    assert.deepEqual(second, [all[1]]);
+    expectError(await t.get(`${URL}?limit=101`), 400, 'bad_request', /limit/);
+  });
+
+  it('finds one by numeric id or by slug; unknown, or another account, is 404', async () => {
+    const segment = await createSegment('Find me');
+    assert.deepEqual(expectOk(await t.get(`${URL}/${segment.id}`)), segment);
+    assert.deepEqual(expectOk(await t.get(`${URL}/find-me`)), segment);
+    expectError(await t.get(`${URL}/999999`), 404, 'not_found', /^segment 999999 not found$/);
+    expectError(await t.get(`${URL}/no-such-slug`), 404, 'not_found');
+    const other = await t.newAccount();
+    expectError(await t.get(`${URL}/${segment.id}`, { key: other.key }), 404, 'not_found');
+    assert.deepEqual(expectOk(await t.get(URL, { key: other.key })), []);
+  });
+});
+
+describe('PUT and DELETE /segments/{id}', () => {
+  it('changes only what is given; the slug stays', async () => {
+    const segment = await createSegment('Before');
+    t.clock.set('2099-01-01T00:00:00Z');
+    const changed = expectOk(await t.put(`${URL}/${segment.id}`, { title: 'After', description: 'people' }));
+    t.clock.set(null);
+    assert.equal(changed.slug, 'before');
+    assert.equal(changed.title, 'After');
+    assert.equal(changed.description, 'people');
+    assert.deepEqual(changed.definition, segment.definition);
+    assert.equal(changed.updatetime, '2099-01-01 00:00:00');
+    const redefined = expectOk(await t.put(`${URL}/before`, { definition: { any: [{ field: 'points', op: 'gt', value: 800 }] } }));
+    assert.equal(redefined.advanced, true);
+    assert.equal(expectOk(await t.get(`${URL}/${segment.id}/count`)).count, 1); // otto
+    expectError(await t.put(`${URL}/${segment.id}`, { definition: { all: [{ field: 'nope', op: 'eq', value: 1 }] } }), 400, 'bad_request', /^definition\.all\[0\]/);
+    expectError(await t.put(`${URL}/999999`, { title: 'x' }), 404, 'not_found');
+  });
+
+  it('refuses a cycle, and a delete while others refer to it (naming them); deletes otherwise', async () => {
+    const base = await createSegment('Base');
+    const user = await createSegment('User of base', { all: [{ segment: base.id, op: 'in' }] });
+    expectError(await t.put(`${URL}/${base.id}`, { definition: { all: [{ segment: user.id, op: 'not_in' }] } }), 400, 'bad_request', /cycle/i);
+    const refused = expectError(await t.delete(`${URL}/${base.id}`), 400, 'bad_request');
+    assert.match(refused, new RegExp(`${user.id} \\("User of base"\\)`));
+    assert.deepEqual(expectOk(await t.delete(`${URL}/${user.id}`)), { deleted: true });
+    assert.deepEqual(expectOk(await t.delete(`${URL}/${base.slug}`)), { deleted: true });
+    expectError(await t.get(`${URL}/${base.id}`), 404, 'not_found');
+    expectError(await t.delete(`${URL}/${base.id}`), 404, 'not_found');
+  });
+});
+
+describe('count, preview and members', () => {
+  it('counts members now: folded text, and membership follows the data', async () => {
+    const segment = await createSegment('Cordobeses', inCity('córdoba'));
+    assert.deepEqual(expectOk(await t.get(`${URL}/${segment.id}/count`)), { count: 3 });
+    expectOk(await t.put(`/apiv3/users/${raul.userapp_id}`, { city: 'Mendoza' }));
+    assert.deepEqual(expectOk(await t.get(`${URL}/${segment.slug}/count`)), { count: 2 });
+    expectOk(await t.put(`/apiv3/users/${raul.userapp_id}`, { city: 'Córdoba' }));
+    expectError(await t.get(`${URL}/999999/count`), 404, 'not_found');
+  });
+
+  it('previews a definition: the count and the first 10 members as U4 objects, storing nothing', async () => {
+    const before = expectOk(await t.get(`${URL}?limit=100`)).length;
+    const preview = expectOk(await t.post(`${URL}/preview`, { definition: { all: [{ field: 'tags', op: 'has', value: 'VIP' }] } }));
+    assert.equal(preview.count, 2);
+    assert.deepEqual(preview.users.map((u: { userapp_id: number }) => u.userapp_id), [ana.userapp_id, otto.userapp_id]);
+    assert.equal(preview.users[0].first_name, 'Ana');
+    assert.deepEqual(preview.users[0].tags, ['vip']);
+    assert.equal(expectOk(await t.get(`${URL}?limit=100`)).length, before);
+    expectError(await t.post(`${URL}/preview`, { definition: { all: [{ field: 'points', op: 'between', value: [5] }] } }), 400, 'bad_request', /^definition\.all\[0\]\.value/);
+  });
+
+  it('GET /users?segment_id= answers the members in userapp_id order, paged and searchable (SG5)', async () => {
+    const segment = await createSegment('Members', inCity('CÓRDOBA'));
+    const members = expectOk(await t.get(`/apiv3/users?segment_id=${segment.id}`));
+    assert.deepEqual(members.map((u: { userapp_id: number }) => u.userapp_id), [ana.userapp_id, ines.userapp_id, raul.userapp_id]);
+    assert.deepEqual(expectOk(await t.get(`/apiv3/users/?segment_id=${segment.slug}&limit=1&page=1`)).map((u: { userapp_id: number }) => u.userapp_id), [ines.userapp_id]);
+    const searched = expectOk(await t.get(`/apiv3/users?segment_id=${segment.id}&search=${encodeURIComponent('ines ALVAREZ')}`));
+    assert.deepEqual(searched.map((u: { userapp_id: number }) => u.userapp_id), [ines.userapp_id]);
+    // An empty segment_id is absent (G7): every user.
+    assert.ok(expectOk(await t.get('/apiv3/users?segment_id=&limit=100')).length >= 4);
+    expectError(await t.get('/apiv3/users?segment_id=999999'), 404, 'not_found', /^segment 999999 not found$/);
+  });
+
+  it('GET /users/{id}/segments answers the segments a user belongs to, in id order', async () => {
+    const rich = await createSegment('Rich', { all: [{ field: 'points', op: 'gte', value: 500 }] });
+    const local = await createSegment('Local', inCity('Cordoba'));
+    const anaSegments = expectOk(await t.get(`/apiv3/users/${ana.userapp_id}/segments`));
+    const ids = anaSegments.map((s: { id: number }) => s.id);
+    assert.ok(ids.includes(rich.id) && ids.includes(local.id));
+    assert.deepEqual(ids, [...ids].sort((a: number, b: number) => a - b));
+    assert.deepEqual(anaSegments.find((s: { id: number }) => s.id === rich.id), { id: rich.id, slug: rich.slug, title: 'Rich' });
+    const ottoIds = expectOk(await t.get(`/apiv3/users/${Buffer.from(otto.service_uid).toString('base64')}/segments`)).map((s: { id: number }) => s.id);
+    assert.ok(ottoIds.includes(rich.id) && !ottoIds.includes(local.id));
+    expectError(await t.get('/apiv3/users/999999/segments'), 404, 'not_found');
+  });
+});
+
+describe('GET /segments/{id}/export (SG6)', () => {
+  it('streams CSV: header, CRLF, RFC 4180 quoting, absent values empty, attachment named by slug', async () => {
+    const segment = await createSegment('Export me', inCity('Córdoba'));
+    const response = await t.get(`${URL}/${segment.id}/export`);
+    assert.equal(response.status, 200);
+    assert.match(String(response.headers['content-type']), /^text\/csv/);
+    assert.equal(response.headers['content-disposition'], 'attachment; filename="export-me.csv"');
+    const lines = response.text.split('\r\n');
+    assert.equal(lines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points');
+    assert.equal(lines.at(-1), '');
+    assert.equal(lines.length, 5);
+    assert.equal(lines[1], `${ana.userapp_id},${ana.service_uid},${ana.email},,Ana,,700`);
+    assert.equal(lines[3], `${raul.userapp_id},${raul.service_uid},${raul.email},+54 351 555 0101,Raúl,,0`);
+    assert.ok(!response.text.startsWith('\uFEFF'));
+    const custom = await t.get(`${URL}/${segment.id}/export?fields=${encodeURIComponent('last_name,tags,mailing_enabled')}`);
+    assert.equal(custom.text.split('\r\n')[2], 'Moreno Álvarez,,true');
+  });
+
+  it('streams NDJSON with keys exactly as named, absent values null', async () => {
+    const segment = await createSegment('Ndjson', { all: [{ field: 'tags', op: 'has', value: 'vip' }] });
+    const response = await t.get(`${URL}/${segment.slug}/export?format=ndjson&fields=userapp_id,tags,last_name`);
+    assert.equal(response.status, 200);
+    assert.match(String(response.headers['content-type']), /^application\/x-ndjson/);
+    assert.equal(response.headers['content-disposition'], 'attachment; filename="ndjson.ndjson"');
+    const rows = response.text.trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual(rows, [
+      { userapp_id: ana.userapp_id, tags: ['vip'], last_name: null },
+      { userapp_id: otto.userapp_id, tags: ['vip'], last_name: null },
+    ]);
+  });
+
+  it('quotes fields holding commas, quotes or line breaks', async () => {
+    const odd = await createUser(t, { first_name: 'Say "hi", please', city: 'Quoteville', notes: 'line\nbreak' });
+    const segment = await createSegment('Quotes', inCity('Quoteville'));
+    const text = (await t.get(`${URL}/${segment.id}/export?fields=userapp_id,first_name,notes`)).text;
+    assert.equal(text, `userapp_id,first_name,notes\r\n${odd.userapp_id},"Say ""hi"", please","line\nbreak"\r\n`);
+  });
+
+  it('refuses an unknown format or field, naming it; unknown segment 404', async () => {
+    const segment = await createSegment('Refusals');
+    expectError(await t.get(`${URL}/${segment.id}/export?format=xml`), 400, 'bad_request', /^format: "xml"/);
+    expectError(await t.get(`${URL}/${segment.id}/export?fields=email,password`), 400, 'bad_request', /^fields: "password"/);
+    expectError(await t.get(`${URL}/${segment.id}/export?fields=custom_attributes.nothing`), 400, 'bad_request', /^fields: .*"nothing"/);
+    expectError(await t.get(`${URL}/999999/export`), 404, 'not_found');
+  });
+});
