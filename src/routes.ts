@@ -106,8 +106,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(blacklistRoutes, { service: s.blacklist, uploadLimitBytes: s.uploadLimitBytes });
   // POST|GET /products, GET|PUT|DELETE /products/:sku, GET /products/:sku/exist
   await scope.register(productsRoutes, { products: s.products });
-  // POST|GET /branches, DELETE /branches (background), GET /branches/:id, PUT /branches,
-  // PUT /branches/* (raw base64 name)
+  // POST|GET /branches, DELETE /branches (background), GET|PUT /branches/:id (PUT: base64 name),
+  // PUT /branches, PUT /branches/* (raw base64 name)
   await scope.register(branchesRoutes, { branches: s.branches });
   // POST|PUT|GET /purchases, POST /purchases/bulk, GET /purchases/summary, GET|DELETE /purchases/:id,
   // GET /users/:id/purchases

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { elapsed } from './envelope.js';
 import { AppError, type ErrorCode } from '../lib/errors.js';
 import { describeValidationIssue } from './validation.js';
+import { drainUnreadBody } from './unread-body.js';
 
 // G5: every error is the envelope with payload null, a message naming the field and rule, and the
 // code for its status. 500s carry an error id that is also in the log, never a stack. O4: errors
@@ -92,6 +93,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // O9: an error answered before the body was read to its end (413, 415, a hook's 403) still
+    // reaches a client that is writing it: the rest is read and dropped before the connection closes.
+    drainUnreadBody(request, reply);
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return send(reply, error.statusCode, error.code, error.message);

@@ -195,7 +195,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Customer-engagement platform API. Every response but GET/POST /events is the envelope {payload, message, code, time}; ' +
           'every error is the ErrorEnvelope. A known path with an unsupported method answers 405 method_not_allowed with Allow.',
+        // package.json's "UNLICENSED": Rapport is not published under an open licence.
+        license: { name: 'Proprietary (UNLICENSED)' },
       },
+      // The API serves its own description and every path carries the /apiv3 prefix: the server is
+      // the origin the document was fetched from, whatever host name or proxy the client used.
+      servers: [{ url: '/', description: 'The origin that served this document' }],
       components: {
         securitySchemes: {
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Basic <API_KEY> (scheme in any case), or the bare <API_KEY> as the whole value (G2)' },

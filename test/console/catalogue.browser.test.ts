@@ -62,7 +62,8 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await page.getByRole('button', { name: 'Delete all categories' }).click();
     dialog = page.getByRole('dialog', { name: 'Delete all categories' });
     assert.deepEqual(await shownCounts(page), preview.body.payload.would_delete);
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    // The confirm button names what goes.
+    await dialog.getByRole('button', { name: `Delete ${tree.length} categories and 3 products uncategorised`, exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const progress = page.getByTestId('request-progress');
     await progress.getByText('done', { exact: true }).waitFor({ timeout: 60_000 });
@@ -77,7 +78,7 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await done();
   });
 
-  test("create a benefit: a refused value shows the API's message under its field; the benefit is created as entered", async () => {
+  test("create a benefit: text in a number field is caught by the form, in the console's words, before anything is sent; a refused value says what to do; the benefit is created as entered", async () => {
     const { t } = c;
     const { page, done } = await c.open({ path: '/benefits' });
     await page.getByRole('heading', { level: 1, name: 'Benefits & coupons' }).waitFor();
@@ -94,16 +95,34 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await form.getByLabel('Stock').fill('5');
     await form.getByLabel('Per customer per month').fill('2');
 
-    // Text in a number field goes to the API as typed: its message shows under Points.
-    const refused = await t.post('/apiv3/benefits', { title: 'Free coffee', startdate: '2026-01-01', enddate: '2026-12-31', points: 'a hundred' });
-    assert.equal(refused.status, 400, refused.text);
-    assert.match(refused.body.message, /^points: /);
+    // Text in a number field: the form says to type a whole number, under Points, and sends nothing.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
     await form.getByRole('button', { name: 'Create benefit' }).click();
     const alert = form.getByRole('alert');
     await alert.waitFor();
-    assert.equal((await alert.textContent())?.trim(), refused.body.message);
+    assert.equal((await alert.textContent())?.trim(), 'Type a whole number, 0 or more, digits only (like 100).');
     assert.equal(await form.getByLabel('Points', { exact: true }).getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(posts, [], 'nothing was sent');
     assert.deepEqual((await t.get('/apiv3/benefits/all')).body.payload, [], 'nothing was created');
+
+    // A rule only the API knows (a SKU over 255 characters): the console's words first, its message under them.
+    const longSku = 'S'.repeat(300);
+    const refused = await t.post('/apiv3/benefits', { title: 'Free coffee', startdate: '2026-01-01', enddate: '2026-12-31', points: 100, sku: longSku });
+    assert.equal(refused.status, 400, refused.text);
+    assert.match(refused.body.message, /^sku: /);
+    await form.getByLabel('Points', { exact: true }).fill('100');
+    await form.getByText('More fields').click();
+    await form.getByLabel('SKU').fill(longSku);
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    const refusal = form.locator('.field', { has: page.getByLabel('SKU', { exact: true }) }).getByRole('alert');
+    await refusal.getByTestId('error-detail').waitFor();
+    assert.equal((await refusal.locator('.error-text').textContent())?.trim(), 'Shorten it to 255 characters or fewer.');
+    assert.equal((await refusal.getByTestId('error-detail').textContent())?.trim(), `The server said: “${refused.body.message}”`);
+    assert.deepEqual((await t.get('/apiv3/benefits/all')).body.payload, [], 'nothing was created');
+    await form.getByLabel('SKU').fill('');
 
     await form.getByLabel('Points', { exact: true }).fill('100');
     await form.getByRole('button', { name: 'Create benefit' }).click();
@@ -123,7 +142,7 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     assert.match(benefit.enddate, /^2026-12-31/);
     const details = page.getByTestId('benefit-details');
     await details.waitFor();
-    assert.match((await details.textContent()) ?? '', new RegExp(benefit.startdate));
+    assert.match((await details.textContent()) ?? '', new RegExp(`${benefit.startdate.slice(0, 16)} UTC`), 'the console\'s one date format');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benefits & coupons' }).click();
     const table = page.getByRole('table', { name: 'Benefits' });

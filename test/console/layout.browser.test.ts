@@ -68,7 +68,49 @@ function sideways(page: Page): Promise<{ overflow: number; culprits: string[] }>
   return page.evaluate(SIDEWAYS);
 }
 
-describe('console in a browser: badge contrast, 360 px wide', { skip: skipWithoutBrowser() }, () => {
+/**
+ * The page's width and every table (and table box) wider than its box, measured in the page at a
+ * phone's width: document.scrollingElement.scrollWidth, and each table's scrollWidth against its clientWidth.
+ */
+const TABLES_FIT = `(() => {
+  const wide = [];
+  let tables = 0;
+  for (const element of document.querySelectorAll('main table, main .table-wrap')) {
+    if (element.tagName === 'TABLE') tables += 1;
+    if (element.scrollWidth > element.clientWidth + 0.5) wide.push((element.getAttribute('aria-label') || element.querySelector('caption')?.textContent || element.tagName) + ': ' + element.scrollWidth + ' > ' + element.clientWidth);
+  }
+  return { page: document.scrollingElement.scrollWidth, wide, tables };
+})()`;
+
+/**
+ * A chart's axis label colour (the one it drew with, data-axis-color, and the one the stylesheet
+ * gives its box) and its contrast against the first opaque background behind it.
+ */
+const AXIS_CONTRAST = `(box) => {
+  const parse = (value) => {
+    const srgb = /color\\(srgb ([\\d.e-]+) ([\\d.e-]+) ([\\d.e-]+)(?: \\/ ([\\d.e-]+))?\\)/.exec(value);
+    if (srgb) return [Number(srgb[1]), Number(srgb[2]), Number(srgb[3]), srgb[4] === undefined ? 1 : Number(srgb[4])];
+    const rgb = /rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:[,\\/] ?([\\d.]+))?\\)/.exec(value);
+    if (!rgb) throw new Error('unreadable colour ' + value);
+    return [rgb[1] / 255, rgb[2] / 255, rgb[3] / 255, rgb[4] === undefined ? 1 : Number(rgb[4])];
+  };
+  const lin = (v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  const luminance = (c) => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+  let behind = null;
+  for (let element = box; element; element = element.parentElement) {
+    const colour = getComputedStyle(element).backgroundColor;
+    if (parse(colour)[3] === 1) {
+      behind = colour;
+      break;
+    }
+  }
+  behind = behind || 'rgb(255, 255, 255)';
+  const drawn = box.dataset.axisColor;
+  const [a, b] = [luminance(parse(drawn)), luminance(parse(behind))].sort((x, y) => y - x);
+  return { drawn, computed: getComputedStyle(box).color, behind, behindLuminance: luminance(parse(behind)), contrast: (a + 0.05) / (b + 0.05) };
+}`;
+
+describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts, dates', { skip: skipWithoutBrowser() }, () => {
   let c: ConsoleHarness;
   before(async () => {
     c = await startConsole();
@@ -112,7 +154,7 @@ describe('console in a browser: badge contrast, 360 px wide', { skip: skipWithou
     const { t } = c;
     const long = 'AVeryLongUnbrokenValueThatAConnectorMightSend0123456789abcdefghij';
     const user = await t.post('/apiv3/users', { service_uid: long, email: `${long.slice(0, 60)}@example.com`, first_name: long, points: 40, tags: long });
-    assert.equal(user.status, 200, user.text);
+    assert.equal(user.status, 201, user.text); // POST /users answers 201 (U1)
     const product = await t.post('/apiv3/products', { sku: 'LONG-1', name: long, price: 12.5 });
     assert.equal(product.status, 200, product.text);
     const purchase = await t.post('/apiv3/purchases', {
@@ -122,11 +164,17 @@ describe('console in a browser: badge contrast, 360 px wide', { skip: skipWithou
       purchase_detail: [{ sku: 'LONG-1', product_name: long, quantity: 1, unit_price: 12.5 }],
     });
     assert.equal(purchase.status, 200, purchase.text);
+    const segment = await t.post('/apiv3/segments', { title: long, description: long, definition: { all: [{ field: 'first_name', op: 'eq', value: long }] } });
+    assert.equal(segment.status, 201, segment.text);
 
     const paths = [
       '/',
       '/customers',
       `/customers/${user.body.payload.userapp_id}`,
+      '/segments',
+      '/segments/new',
+      `/segments/${segment.body.payload.id}`,
+      `/customers?segment=${segment.body.payload.id}`,
       '/catalogue',
       '/catalogue/products/LONG-1',
       '/catalogue/branches',
@@ -152,6 +200,116 @@ describe('console in a browser: badge contrast, 360 px wide', { skip: skipWithou
       const { overflow, culprits } = await sideways(page);
       assert.equal(overflow, 0, `${path} scrolls sideways at 360 px: ${culprits.join(', ')}`);
     }
+    await done();
+  });
+
+  test('at 390 px tables are stacked cards: no page and no table scrolls sideways; each cell is named by its column', async () => {
+    const { t } = c;
+    // Data for every listing (the 360 px test above added long unbroken values to some).
+    const user = await t.post('/apiv3/users', { service_uid: 'phone-1', email: 'phone.person@example.com', first_name: 'Paula', last_name: 'Teléfono', points: 500 });
+    assert.ok([200, 201].includes(user.status), user.text);
+    const userappId = user.body.payload.userapp_id;
+    const purchase = await t.post('/apiv3/purchases', {
+      invoice_number: 'PHONE-1',
+      service_uid: 'phone-1',
+      branch_name: 'Phone branch',
+      purchase_detail: [{ sku: 'PHONE-SKU', product_name: 'Phone thing', quantity: 2, unit_price: 19.9 }],
+    });
+    assert.equal(purchase.status, 200, purchase.text);
+    const year = new Date().getUTCFullYear();
+    const benefit = await t.post('/apiv3/benefits', { title: 'Phone benefit', startdate: `${year - 1}-01-01`, enddate: `${year + 1}-12-31`, points: 10, status: '1' });
+    assert.equal((await t.post(`/apiv3/benefits/${benefit.body.payload.id}/assign`, { userapp_id: userappId })).status, 200);
+    assert.equal((await t.post('/apiv3/events', { name: 'phone-event' })).status, 200);
+    assert.equal((await t.post('/apiv3/user-events', { event: 'phone-event', service_uid: 'phone-1', metadata: { source: 'a-rather-long-metadata-value-without-spaces-0123456789' } })).status, 200);
+    assert.equal((await t.post(`/apiv3/users/${userappId}/points`, { concept: 'bonus', points: 5, description: 'phone' })).status, 200);
+    assert.equal((await t.post('/apiv3/integration-stats', { customers: { created: 3, updated: 1 }, products: { created: 1 } })).status, 200);
+    const segment = await t.post('/apiv3/segments', { title: 'Phone people', definition: { all: [{ field: 'first_name', op: 'eq', value: 'Paula' }] } });
+    assert.equal(segment.status, 201, segment.text);
+
+    const paths = [
+      '/',
+      '/customers',
+      `/customers/${userappId}`,
+      '/segments',
+      `/segments/${segment.body.payload.id}`,
+      '/catalogue',
+      '/catalogue/branches',
+      '/purchases',
+      `/purchases/${purchase.body.payload.id}`,
+      '/events',
+      '/events/user-events',
+      '/benefits',
+      `/benefits/${benefit.body.payload.id}`,
+      '/benefits/coupons',
+      '/custom-attributes',
+      '/blacklists',
+    ];
+    const { page, done } = await c.open({ width: 390, path: '/' });
+    for (const path of paths) {
+      await page.goto(c.url(path));
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(() => (globalThis as any).document.querySelector('main [role="status"].state-loading, main [aria-busy="true"]') === null);
+      // Open every "Show the data" so the charts' tables are measured too.
+      await page.evaluate(() => (globalThis as any).document.querySelectorAll('main details').forEach((d: any) => (d.open = true)));
+      const fit = (await page.evaluate(TABLES_FIT)) as { page: number; wide: string[]; tables: number };
+      assert.ok(fit.page <= 390, `${path}: the page is ${fit.page} px wide at 390 px`);
+      assert.deepEqual(fit.wide, [], `${path}: tables wider than their box`);
+      assert.ok(fit.tables > 0 || ['/custom-attributes', '/catalogue', '/blacklists'].includes(path), `${path}: a table was measured`);
+    }
+
+    // The purchases table: one card per purchase, each cell after its column's name.
+    await page.goto(c.url('/purchases'));
+    const table = page.getByRole('table', { name: 'Purchases' });
+    const cell = table.getByRole('cell', { name: 'PHONE-1' });
+    await cell.waitFor();
+    const looks = await cell.evaluate((td: any) => {
+      const styleOf = (globalThis as any).getComputedStyle;
+      const head = td.closest('table').querySelector('thead');
+      return { label: styleOf(td, '::before').content as string, row: styleOf(td.parentElement).display as string, head: head.getBoundingClientRect().height as number };
+    });
+    assert.equal(looks.row, 'block', 'rows are cards');
+    assert.equal(looks.label, '"Invoice"', 'the column name before the value');
+    assert.ok(looks.head <= 1, 'the header row is hidden (kept for screen readers)');
+    await table.getByRole('cell', { name: 'Paula Teléfono' }).waitFor(); // the key columns are all there
+    await done();
+  });
+
+  test('dark mode: chart axis labels are drawn in the stylesheet colour, at 4.5:1 or more on what is behind them', async () => {
+    const { page, done } = await c.open({ path: '/' });
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(c.url('/purchases'));
+      const canvas = page.getByTestId('purchases-revenue-chart').locator('.chart-canvas');
+      await canvas.locator('canvas').first().waitFor();
+      const axes = (await page.evaluate(`(${AXIS_CONTRAST})(document.querySelector('[data-testid="purchases-revenue-chart"] .chart-canvas'))`)) as { drawn: string; computed: string; behind: string; behindLuminance: number; contrast: number };
+      assert.equal(axes.drawn, axes.computed, 'the chart draws its axes in the colour the stylesheet gives');
+      assert.ok(axes.contrast >= 4.5, `${scheme}: axis labels ${axes.drawn} on ${axes.behind}: ${axes.contrast.toFixed(2)}:1 is under 4.5:1`);
+      if (scheme === 'dark') assert.ok(axes.behindLuminance < 0.1, `a dark background in dark mode (${axes.behind})`);
+    }
+    await done();
+  });
+
+  test('one date format everywhere: YYYY-MM-DD hh:mm UTC', async () => {
+    const { t } = c;
+    const user = (await t.get('/apiv3/users?search=phone.person')).body.payload[0];
+    const purchase = (await t.get('/apiv3/purchases?invoice_number=PHONE-1')).body.payload[0];
+    const benefit = (await t.get('/apiv3/benefits/all?limit=100')).body.payload.find((b: any) => b.title === 'Phone benefit');
+    assert.ok(user && purchase && benefit, 'the 390 px test made them');
+    const paths = ['/', '/customers', `/customers/${user.userapp_id}`, '/purchases', `/purchases/${purchase.id}`, '/events', '/events/user-events', '/benefits', `/benefits/${benefit.id}`, '/benefits/coupons', '/catalogue/products/PHONE-SKU', '/blacklists', '/segments'];
+    const { page, done } = await c.open({ path: '/' });
+    let seen = 0;
+    for (const path of paths) {
+      await page.goto(c.url(path));
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(() => (globalThis as any).document.querySelector('main [role="status"].state-loading, main [aria-busy="true"]') === null);
+      const text = await page.locator('main').evaluate((main) => main.textContent ?? '');
+      assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/, `${path}: a time with seconds or ISO`);
+      for (const match of text.matchAll(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(.{0,4})/g)) {
+        assert.equal(match[1], ' UTC', `${path}: "${match[0]}" is not YYYY-MM-DD hh:mm UTC`);
+        seen += 1;
+      }
+    }
+    assert.ok(seen > 10, `${seen} dates checked`);
     await done();
   });
 });

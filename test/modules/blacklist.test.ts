@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import net from 'node:net';
 import { describe, it } from 'node:test';
+import { DRAIN_LIMIT_MS } from '../../src/http/unread-body.js';
 import { formatDateTime } from '../../src/lib/time.js';
 import { buildTestApp, type RequestOptions } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
@@ -419,7 +420,8 @@ describe('POST /account/blacklist', () => {
       assert.equal(rejected.status, 400);
       assert.equal(rejected.body.message, 'body: too many multipart parts');
       assert.equal(rejected.headers.connection, 'close');
-      const deadline = Date.now() + 5000;
+      // O9: the server waits up to DRAIN_LIMIT_MS for the rest before it closes
+      const deadline = Date.now() + DRAIN_LIMIT_MS + 2000;
       while (!connection.isClosed() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(connection.isClosed(), true, 'the server closed the connection');
     } finally {

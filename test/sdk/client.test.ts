@@ -71,13 +71,13 @@ describe('base64 identifiers (U3, P1, P4)', () => {
 
   test('a branch is updated by its name, even one with a slash', async () => {
     const created = await sdk.POST('/branches', { body: { name: 'Centro / Norte?' } });
-    const updated = await sdk.PUT('/branches/{*}', {
-      params: { path: { '*': encodeBranchName('Centro / Norte?') } },
+    const updated = await sdk.PUT('/branches/{id}', {
+      params: { path: { id: encodeBranchName('Centro / Norte?') } },
       body: { description: 'renovated' },
     });
     assert.equal(updated.id, created.id);
     assert.equal(updated.description, 'renovated');
-    const error = await rapportError(sdk.PUT('/branches/{*}', { params: { path: { '*': encodeBranchName('Nowhere') } }, body: { notes: 'x' } }));
+    const error = await rapportError(sdk.PUT('/branches/{id}', { params: { path: { id: encodeBranchName('Nowhere') } }, body: { notes: 'x' } }));
     assert.equal(error.status, 404);
   });
 });

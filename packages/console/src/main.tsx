@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isForbidden, messageOf } from './api/errors.js';
+import { isForbidden } from './api/errors.js';
 import { SessionProvider, useSession } from './api/session.js';
 import { App } from './app.js';
 import { RouterProvider } from './router.js';
@@ -26,7 +26,7 @@ const queryClient = new QueryClient({
 function ForbiddenWatcher() {
   const { signOut } = useSession();
   useEffect(() => {
-    onForbidden = (error) => signOut(`The server refused the key: ${messageOf(error)}`);
+    onForbidden = (error) => signOut(error);
   }, [signOut]);
   return null;
 }

@@ -3,6 +3,7 @@ import { RapportError, RapportTimeoutError, isRecord } from './errors.js';
 import { type PaginateOptions, paginate } from './pagination.js';
 import { type RetryOptions, type Sleep, defaultSleep, resolveRetry, withRetry } from './retry.js';
 import type { paths } from './schema.js';
+import { type SegmentsApi, segmentsApi } from './segments-client.js';
 import { type UploadProgress, type UploadSource, blacklistMultipart, countingStream, sendWithXhr, xhrConstructor } from './upload.js';
 
 export type { paths } from './schema.js';
@@ -94,6 +95,8 @@ export interface RapportClient {
   uploadBlacklist(upload: BlacklistUploadOptions): Promise<BlacklistUploadResult>;
   /** K3: reads `GET /requests/{id}` until the request is `done` or `failed`, and answers that state. */
   waitForRequest(requestId: string, options?: WaitOptions): Promise<BackgroundRequest>;
+  /** SG1–SG6: segments with typed definitions, their members as an iterator, the export as a stream. */
+  readonly segments: SegmentsApi;
 }
 
 const API_PREFIX = '/apiv3';
@@ -120,7 +123,11 @@ async function readResponse(response: Response): Promise<{ data?: unknown; error
   return response.ok ? { data: body, response } : { error: body, response };
 }
 
-/** `PUT /branches/{*}`: the branch name's base64 is the rest of the path (P4). */
+/**
+ * A `{*}` path parameter is the rest of the path, sent as given (the platform's `PUT /branches/*`, P4). The
+ * served document now describes that update as `PUT /branches/{id}` (the name's base64 as one segment),
+ * so no generated path has `{*}` today; kept for a document that has one.
+ */
 function pathSerializer(pathname: string, params: Record<string, unknown>): string {
   const rest = params['*'];
   const filled = rest === undefined || rest === null ? pathname : pathname.replace('{*}', encodeURIComponent(String(rest)));
@@ -150,6 +157,7 @@ export function createRapportClient(options: RapportClientOptions): RapportClien
     POST: call<'post'>('POST'),
     PUT: call<'put'>('PUT'),
     DELETE: call<'delete'>('DELETE'),
+    segments: segmentsApi(() => client),
 
     paginate(path, init, pageOptions) {
       const given = (init ?? {}) as { params?: { query?: Record<string, unknown> } };

@@ -31,5 +31,5 @@ export function encodeUserRef(ref: number | string): string {
 /** The `{sku}` of `/products/{sku}` (P1). */
 export const encodeSku = (sku: string): string => encodeBase64Url(sku);
 
-/** The `{name}` of `PUT /branches/{name}` (P4). */
+/** The `{id}` of `PUT /branches/{id}`: the branch name's base64 (P4). */
 export const encodeBranchName = (name: string): string => encodeBase64Url(name);

@@ -20,5 +20,19 @@ export { RapportError, RapportTimeoutError } from './errors.js';
 export { decodeBase64Url, encodeBase64Url, encodeBranchName, encodeSku, encodeUserRef } from './ids.js';
 export { type PaginateOptions, paginate } from './pagination.js';
 export { type RetryOptions, type Sleep, defaultSleep, retryAfterMs, retryDelay } from './retry.js';
+export * from './segments.js';
+export type {
+  Segment,
+  SegmentExportFile,
+  SegmentExportOptions,
+  SegmentInput,
+  SegmentListQuery,
+  SegmentMember,
+  SegmentMembersQuery,
+  SegmentPreview,
+  SegmentRef,
+  SegmentsApi,
+  UserSegment,
+} from './segments-client.js';
 export type { UploadProgress, UploadSource } from './upload.js';
 export type { components, operations, paths } from './schema.js';

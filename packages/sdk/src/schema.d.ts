@@ -12,7 +12,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users */
+        /** List users, or with segment_id the members of a segment (SG5) */
         get: operations["getUsers"];
         put?: never;
         /** Create a user */
@@ -445,6 +445,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's background requests, newest first, filtered by status and type */
+        get: operations["getRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests/{request_id}": {
         parameters: {
             query?: never;
@@ -679,7 +696,8 @@ export interface paths {
         put?: never;
         /** Create a branch */
         post: operations["createBranch"];
-        delete?: never;
+        /** Delete a branch (background request; its purchases stay, with branch null), or with dry_run=true count what it would change */
+        delete: operations["deleteBranch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -694,22 +712,6 @@ export interface paths {
         };
         /** Get a branch by id */
         get: operations["getBranch"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/branches/{*}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /**
          * Update the branch named by the base64 rest of the path (only the fields given); a body name renames it
          * @description The rest of the path is the base64 of the name, raw (may contain /) or URL-encoded or URL-safe. When it ends in / it is read first whole, then without that trailing slash (G1).
@@ -896,15 +898,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/segments/{id}": {
+    "/account/summary": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Not served: always 404 (segments live in the platform's own interface) */
-        get: operations["getSegmentNotServed"];
+        /** Overview: totals, a window of whole UTC days with the window before it, and its series per day or month */
+        get: operations["getAccountSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -913,15 +915,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/purchases/iin/{digits}": {
+    "/segments": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Not served: always 404 (card-issuer lookup needs a licensed BIN table) */
-        get: operations["getCardIssuerNotServed"];
+        /** List segments in id order */
+        get: operations["getSegments"];
+        put?: never;
+        /** Create a segment */
+        post: operations["postSegments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count a definition and show its first 10 members, storing nothing */
+        post: operations["postSegmentsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a segment by id or slug */
+        get: operations["getSegmentsById"];
+        /** Change a segment (partial; the slug stays) */
+        put: operations["putSegmentsById"];
+        post?: never;
+        /** Delete a segment no other segment refers to */
+        delete: operations["deleteSegmentsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many customers are members now */
+        get: operations["getSegmentsByIdCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every member as CSV or NDJSON, streamed from one snapshot, in userapp_id order */
+        get: operations["getSegmentsByIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The segments a user belongs to, in id order */
+        get: operations["getUsersByIdSegments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -960,7 +1050,10 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1..100 */
                 limit?: number;
+                /** @description Every word found in e-mail, names, service_uid, document or telephone; case and accents ignored (U3) */
                 search?: string;
+                /** @description Only the members of this segment: numeric id or slug (SG5); empty is absent */
+                segment_id?: string;
             };
             header?: never;
             path?: never;
@@ -1049,6 +1142,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description No segment has that segment_id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit or overload: wait Retry-After seconds */
             429: {
                 headers: {
@@ -1127,10 +1237,10 @@ export interface operations {
                     /** @description YYYY-MM-DD */
                     birthdate?: string;
                     /**
-                     * @description M or F, either case; answered upper-case
+                     * @description M or F, either case; answered upper-case. "" is "not given" (changes nothing)
                      * @enum {string}
                      */
-                    gender?: "M" | "F" | "m" | "f";
+                    gender?: "M" | "F" | "m" | "f" | "";
                     street?: string;
                     postcode?: string;
                     city?: string;
@@ -1156,7 +1266,7 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1535,10 +1645,10 @@ export interface operations {
                     /** @description YYYY-MM-DD */
                     birthdate?: string;
                     /**
-                     * @description M or F, either case; answered upper-case
+                     * @description M or F, either case; answered upper-case. "" is "not given" (changes nothing)
                      * @enum {string}
                      */
-                    gender?: "M" | "F" | "m" | "f";
+                    gender?: "M" | "F" | "m" | "f" | "";
                     street?: string;
                     postcode?: string;
                     city?: string;
@@ -2600,10 +2710,10 @@ export interface operations {
                     /** @description YYYY-MM-DD */
                     birthdate?: string;
                     /**
-                     * @description M or F, either case; answered upper-case
+                     * @description M or F, either case; answered upper-case. "" is "not given" (changes nothing)
                      * @enum {string}
                      */
-                    gender?: "M" | "F" | "m" | "f";
+                    gender?: "M" | "F" | "m" | "f" | "";
                     street?: string;
                     postcode?: string;
                     city?: string;
@@ -8061,6 +8171,142 @@ export interface operations {
             };
         };
     };
+    getRequests: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 to 1000000 */
+                page?: number;
+                /** @description Items per page, 1..100 */
+                limit?: number;
+                /** @description Only requests in this status */
+                status?: "pending" | "running" | "done" | "failed" | "";
+                /** @description Only requests of this type, e.g. categories.delete (a type no request has gives an empty list) */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest created first, ties by request_id descending */
+                        payload: {
+                            /** Format: uuid */
+                            request_id: string;
+                            type: string;
+                            status: "pending" | "running" | "done" | "failed";
+                            result: {
+                                deleted: number;
+                                error?: string;
+                            } | null;
+                            created: string;
+                            finished: string | null;
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getRequestsByRequestId: {
         parameters: {
             query?: never;
@@ -12724,6 +12970,209 @@ export interface operations {
             };
         };
     };
+    deleteBranch: {
+        parameters: {
+            query?: {
+                /** @description The branch to delete (required, in the body or the query) */
+                id?: number;
+                /** @description E-mail address told the outcome */
+                notify_to?: string;
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "notify_to": "ops@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The branch to delete (required, in the body or the query) */
+                    id?: number;
+                    /** @description E-mail address told the outcome */
+                    notify_to?: string;
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            /** Format: uuid */
+                            request_id: string;
+                        } | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description Branches deleted: 1 */
+                                branches: number;
+                                /** @description Purchases of the branch, which would keep their data and answer branch: null */
+                                purchases_unassigned: number;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description id missing or not a branch id (an integer from 1), notify_to not an e-mail address, or dry_run not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No branch has that id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getBranch: {
         parameters: {
             query?: never;
@@ -12914,8 +13363,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The base64 of the branch name: standard base64 sent raw (may contain /, + and =) as the platform client does, or URL-encoded, or URL-safe base64 with or without padding */
-                "*": string;
+                /** @description Not a numeric id: the base64 of the branch name (P4), as one path segment (a / of standard base64 sent as %2F; sent raw, the rest of the path is the name), or URL-safe base64 with or without padding */
+                id: string;
             };
             cookie?: never;
         };
@@ -15021,7 +15470,7 @@ export interface operations {
         };
         responses: {
             /** @description The cart as stored (a second cart with the same external_id for the user replaced the first) */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15258,7 +15707,7 @@ export interface operations {
         };
         responses: {
             /** @description The cart as stored (a second cart with the same external_id for the user replaced the first) */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16243,17 +16692,104 @@ export interface operations {
             };
         };
     };
-    getSegmentNotServed: {
+    getAccountSummary: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
+            query?: {
+                /** @description First UTC day of the window, YYYY-MM-DD (whole day). Default: 29 days before to */
+                from?: string;
+                /** @description Last UTC day of the window, YYYY-MM-DD (whole day). Default: today (UTC) */
+                to?: string;
+                /** @description Bucket of the series: day (default) or month, in UTC */
+                group_by?: "day" | "month" | "";
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            totals: {
+                                /** @description Customers (users) of the account */
+                                customers: number;
+                                /** @description Products of the account */
+                                products: number;
+                                /** @description Purchases of the account */
+                                purchases: number;
+                                /** @description Sum of every purchase's prices.total, rounded to 6 decimals */
+                                revenue: number;
+                                /** @description Sum of every customer's points balance */
+                                points_balance: number;
+                                /** @description User events of the account */
+                                user_events: number;
+                                /** @description Segments of the account */
+                                segments: number;
+                            };
+                            window: {
+                                /** @description First UTC day, YYYY-MM-DD */
+                                from: string;
+                                /** @description Last UTC day, YYYY-MM-DD (included) */
+                                to: string;
+                                /** @description Customers created in the window */
+                                new_customers: number;
+                                /** @description Purchases whose createtime lies in the window */
+                                purchases: number;
+                                /** @description Sum of their prices.total, rounded to 6 decimals */
+                                revenue: number;
+                                /** @description Sum of the positive points-ledger entries of the window */
+                                points_issued: number;
+                                /** @description Sum of the negative points-ledger entries of the window, as a positive number */
+                                points_redeemed: number;
+                                /** @description User events whose datetime lies in the window */
+                                user_events: number;
+                            };
+                            /** @description The window of equal length just before `window` */
+                            previous: {
+                                /** @description First UTC day, YYYY-MM-DD */
+                                from: string;
+                                /** @description Last UTC day, YYYY-MM-DD (included) */
+                                to: string;
+                                /** @description Customers created in the window */
+                                new_customers: number;
+                                /** @description Purchases whose createtime lies in the window */
+                                purchases: number;
+                                /** @description Sum of their prices.total, rounded to 6 decimals */
+                                revenue: number;
+                                /** @description Sum of the positive points-ledger entries of the window */
+                                points_issued: number;
+                                /** @description Sum of the negative points-ledger entries of the window, as a positive number */
+                                points_redeemed: number;
+                                /** @description User events whose datetime lies in the window */
+                                user_events: number;
+                            };
+                            /** @description Every bucket of the window, oldest first, empty ones with 0 */
+                            series: {
+                                /** @description The UTC day YYYY-MM-DD, or the month YYYY-MM with group_by=month (only the window's days count) */
+                                bucket: string;
+                                /** @description Customers created in the bucket */
+                                new_customers: number;
+                                /** @description Purchases whose createtime lies in the bucket */
+                                purchases: number;
+                                /** @description Sum of their prices.total, rounded to 6 decimals */
+                                revenue: number;
+                                /** @description User events whose datetime lies in the bucket */
+                                user_events: number;
+                            }[];
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
             /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
             400: {
                 headers: {
@@ -16288,7 +16824,774 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Always: segments are not served by this API: they are built in the platform's own interface, so GET /segments/{id} has no data to answer */
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSegments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 to 1000000 */
+                page?: number;
+                /** @description Items per page, 1..100 */
+                limit?: number;
+                /** @description Words each found in the title, case and accents ignored (U3) */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            /** @description From the title at creation (accents dropped, lower-case, - between words); unique per account; never changes */
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            /**
+                             * @description Always "dynamic": members are evaluated when asked
+                             * @enum {string}
+                             */
+                            type: "dynamic";
+                            /**
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @example {
+                             *       "all": [
+                             *         {
+                             *           "field": "city",
+                             *           "op": "eq",
+                             *           "value": "Córdoba"
+                             *         },
+                             *         {
+                             *           "purchases": {
+                             *             "within_last_days": 90
+                             *           },
+                             *           "measure": "count",
+                             *           "op": "gte",
+                             *           "value": 2
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            /** @description false when the definition is one "all" group of conditions */
+                            advanced: boolean;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            createtime: string;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            updatetime: string;
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Frequent buyers in Córdoba",
+                 *       "definition": {
+                 *         "all": [
+                 *           {
+                 *             "field": "city",
+                 *             "op": "eq",
+                 *             "value": "Córdoba"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 255 characters */
+                    title: string;
+                    /** @description Free text, or null */
+                    description?: string | null;
+                    /**
+                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                     * @example {
+                     *       "all": [
+                     *         {
+                     *           "field": "city",
+                     *           "op": "eq",
+                     *           "value": "Córdoba"
+                     *         },
+                     *         {
+                     *           "purchases": {
+                     *             "within_last_days": 90
+                     *           },
+                     *           "measure": "count",
+                     *           "op": "gte",
+                     *           "value": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    definition: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            /** @description From the title at creation (accents dropped, lower-case, - between words); unique per account; never changes */
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            /**
+                             * @description Always "dynamic": members are evaluated when asked
+                             * @enum {string}
+                             */
+                            type: "dynamic";
+                            /**
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @example {
+                             *       "all": [
+                             *         {
+                             *           "field": "city",
+                             *           "op": "eq",
+                             *           "value": "Córdoba"
+                             *         },
+                             *         {
+                             *           "purchases": {
+                             *             "within_last_days": 90
+                             *           },
+                             *           "measure": "count",
+                             *           "op": "gte",
+                             *           "value": 2
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            /** @description false when the definition is one "all" group of conditions */
+                            advanced: boolean;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            createtime: string;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            updatetime: string;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description A field breaks its rule; for the definition, the message names the path of the condition (SG2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSegmentsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                     * @example {
+                     *       "all": [
+                     *         {
+                     *           "field": "city",
+                     *           "op": "eq",
+                     *           "value": "Córdoba"
+                     *         },
+                     *         {
+                     *           "purchases": {
+                     *             "within_last_days": 90
+                     *           },
+                     *           "measure": "count",
+                     *           "op": "gte",
+                     *           "value": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    definition: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            count: number;
+                            users: {
+                                userapp_id: number;
+                                user_id: number;
+                                service_uid: string | null;
+                                email: string | null;
+                                document: string | null;
+                                document_type: string | null;
+                                first_name: string | null;
+                                last_name: string | null;
+                                telephone: string | null;
+                                birthdate: string | null;
+                                gender: string | null;
+                                street: string | null;
+                                postcode: string | null;
+                                city: string | null;
+                                department: string | null;
+                                state: string | null;
+                                country: string | null;
+                                marital_status: string | null;
+                                tags: string[];
+                                points: number;
+                                notes: string | null;
+                                club_inscription_date: string | null;
+                                custom_attributes: {
+                                    [key: string]: unknown;
+                                };
+                                mailing_enabled: boolean;
+                                sms_enabled: boolean;
+                                mailing_enabled_reason: string | null;
+                                sms_enabled_reason: string | null;
+                                createtime: string;
+                                updatetime: string;
+                            }[];
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description A field breaks its rule; for the definition, the message names the path of the condition (SG2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSegmentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            /** @description From the title at creation (accents dropped, lower-case, - between words); unique per account; never changes */
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            /**
+                             * @description Always "dynamic": members are evaluated when asked
+                             * @enum {string}
+                             */
+                            type: "dynamic";
+                            /**
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @example {
+                             *       "all": [
+                             *         {
+                             *           "field": "city",
+                             *           "op": "eq",
+                             *           "value": "Córdoba"
+                             *         },
+                             *         {
+                             *           "purchases": {
+                             *             "within_last_days": 90
+                             *           },
+                             *           "measure": "count",
+                             *           "op": "gte",
+                             *           "value": 2
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            /** @description false when the definition is one "all" group of conditions */
+                            advanced: boolean;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            createtime: string;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            updatetime: string;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No segment has that id or slug */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16379,17 +17682,487 @@ export interface operations {
             };
         };
     };
-    getCardIssuerNotServed: {
+    putSegmentsById: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                digits: string;
+                /** @description Numeric id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Frequent buyers"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 255 characters */
+                    title?: string;
+                    /** @description Free text, or null */
+                    description?: string | null;
+                    /**
+                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                     * @example {
+                     *       "all": [
+                     *         {
+                     *           "field": "city",
+                     *           "op": "eq",
+                     *           "value": "Córdoba"
+                     *         },
+                     *         {
+                     *           "purchases": {
+                     *             "within_last_days": 90
+                     *           },
+                     *           "measure": "count",
+                     *           "op": "gte",
+                     *           "value": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    definition?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            /** @description From the title at creation (accents dropped, lower-case, - between words); unique per account; never changes */
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            /**
+                             * @description Always "dynamic": members are evaluated when asked
+                             * @enum {string}
+                             */
+                            type: "dynamic";
+                            /**
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @example {
+                             *       "all": [
+                             *         {
+                             *           "field": "city",
+                             *           "op": "eq",
+                             *           "value": "Córdoba"
+                             *         },
+                             *         {
+                             *           "purchases": {
+                             *             "within_last_days": 90
+                             *           },
+                             *           "measure": "count",
+                             *           "op": "gte",
+                             *           "value": 2
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            /** @description false when the definition is one "all" group of conditions */
+                            advanced: boolean;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            createtime: string;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                            updatetime: string;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description A field breaks its rule; for the definition, the message names the path of the condition (SG2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No segment has that id or slug */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSegmentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or slug */
+                id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Other segments refer to it (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No segment has that id or slug */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSegmentsByIdCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            count: number;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
             /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
             400: {
                 headers: {
@@ -16424,7 +18197,315 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Always: card-issuer (IIN/BIN) lookup is not served by this API: it needs a licensed BIN table, so GET /purchases/iin/{digits} has no data to answer */
+            /** @description No segment has that id or slug */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSegmentsByIdExport: {
+        parameters: {
+            query?: {
+                /** @description csv (default) or ndjson */
+                format?: string;
+                /** @description Comma-separated U4 fields or custom_attributes.<name>; default userapp_id,service_uid,email,telephone,first_name,last_name,points */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Numeric id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv (RFC 4180, header line) or application/x-ndjson */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Unknown format or field (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No segment has that id or slug */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUsersByIdSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric userapp_id, or the base64 of the service_uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            slug: string;
+                            title: string;
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user has that id */
             404: {
                 headers: {
                     [name: string]: unknown;

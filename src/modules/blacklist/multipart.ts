@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { countBodyBytesRead, drainUnreadBody } from '../../http/unread-body.js';
 import { AppError, BadRequestError } from '../../lib/errors.js';
 import type { UploadPart } from './service.js';
 
@@ -45,30 +46,14 @@ async function* fileChunks(file: Readable, failure: () => AppError | undefined):
   if (failed) throw failed;
 }
 
-/** Bytes of an unread request body the server still reads (and drops) to keep the connection. */
-export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
-
-const bodyBytesRead = new WeakMap<FastifyRequest, () => number>();
-
 /**
  * onSend: an answer sent before the multipart body was read to its end (an early rejection: too
- * many parts, a bad field, a file over the limit). HTTP/1.1 reads the next request on the
- * connection only after this body, so the rest is read and dropped — up to DRAIN_LIMIT_BYTES; a
- * longer rest closes the connection after the answer instead. Either way the client gets its answer
- * and the connection never hangs.
+ * many parts, a bad field, a file over the limit).
+ * The rest is read and dropped, within O9's bounds, before the connection is closed or reused
+ * (src/http/unread-body.ts); the client gets its answer and the connection never hangs.
  */
 export async function finishUnreadBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const raw = request.raw;
-  if (raw.complete || raw.destroyed || raw.aborted) return;
-  const declared = Number(request.headers['content-length']);
-  const read = bodyBytesRead.get(request)?.() ?? 0;
-  const rest = Number.isFinite(declared) ? declared - read : Infinity;
-  if (rest > DRAIN_LIMIT_BYTES) {
-    reply.header('connection', 'close');
-    return;
-  }
-  raw.unpipe();
-  raw.resume();
+  drainUnreadBody(request, reply);
 }
 
 type Queued = UploadPart | { kind: 'end' };
@@ -118,7 +103,7 @@ export async function* uploadParts(request: FastifyRequest, limits: UploadLimits
   request.raw.pipe(parser);
   let read = 0;
   request.raw.on('data', (chunk: Buffer) => (read += chunk.length)); // after the pipe: never before it
-  bodyBytesRead.set(request, () => read);
+  countBodyBytesRead(request, () => read);
 
   for (;;) {
     if (failure) throw failure;

@@ -12,6 +12,7 @@ import {
   BranchListEnvelope,
   BranchListQuery,
   BranchNameParams,
+  BranchNamePathParams,
   CreateBranchBody,
   DeleteBranchEnvelope,
   DeleteBranchFields,
@@ -83,26 +84,32 @@ export async function branchesRoutes(scope: FastifyInstance, { branches }: { bra
     async (request, reply) => ok(reply, await branches.get(request.accountId, request.params.id)),
   );
 
+  // PUT /branches/{name} (P4) twice over, one handler: `/branches/:id` takes the name's base64 as one
+  // path segment (a `/` in it sent as %2F), on the path of GET /branches/:id, and is the form the
+  // OpenAPI document describes; `/branches/*` takes the rest of the path, raw `/` included, as the
+  // platform's client sends it, and stays out of the document (a `{*}` there is no valid parameter,
+  // and a path that differs from /branches/{id} only by it collides). Both read the name from the
+  // raw URL (name-path.ts), so both answer alike.
+  const updateSchema = {
+    tags,
+    summary: 'Update the branch named by the base64 rest of the path (only the fields given); a body name renames it',
+    description:
+      'The rest of the path is the base64 of the name, raw (may contain /) or URL-encoded or URL-safe. When it ends in / ' +
+      'it is read first whole, then without that trailing slash (G1).',
+    operationId: 'updateBranch',
+    body: UpdateBranchBody,
+    response: {
+      200: BranchEnvelope,
+      400: ErrorResponse('Invalid field (named in the message), or the new name belongs to another branch'),
+      404: ErrorResponse('No branch has the name the path encodes (also a path that is not base64 of any text)'),
+    },
+  };
+  app.put('/branches/:id', { schema: { ...updateSchema, params: BranchNamePathParams } }, async (request, reply) =>
+    ok(reply, await branches.update(request.accountId, branchNameCandidates(request.url, request.params.id), request.body)),
+  );
   app.put(
     '/branches/*',
-    {
-      schema: {
-        tags,
-        summary: 'Update the branch named by the base64 rest of the path (only the fields given); a body name renames it',
-        description:
-          'The rest of the path is the base64 of the name, raw (may contain /) or URL-encoded or URL-safe. When it ends in / ' +
-          'it is read first whole, then without that trailing slash (G1).',
-        operationId: 'updateBranch',
-        params: BranchNameParams,
-        body: UpdateBranchBody,
-        response: {
-          200: BranchEnvelope,
-          400: ErrorResponse('Invalid field (named in the message), or the new name belongs to another branch'),
-          404: ErrorResponse('No branch has the name the path encodes (also a path that is not base64 of any text)'),
-        },
-      },
-      preValidation: boundedWildcard,
-    },
+    { schema: { ...updateSchema, params: BranchNameParams, hide: true }, preValidation: boundedWildcard },
     async (request, reply) =>
       ok(reply, await branches.update(request.accountId, branchNameCandidates(request.url, request.params['*']), request.body)),
   );

@@ -86,6 +86,19 @@ export const BranchNameParams = Type.Object(
   { additionalProperties: false },
 );
 
+/** PUT /branches/{id}: the name's base64 as one path segment, where GET /branches/{id} has the numeric id. */
+export const BranchNamePathParams = Type.Object(
+  {
+    id: Type.String({
+      maxLength: 1024,
+      description:
+        'Not a numeric id: the base64 of the branch name (P4), as one path segment (a / of standard base64 sent as %2F; ' +
+        'sent raw, the rest of the path is the name), or URL-safe base64 with or without padding',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 /** DELETE /branches [client]: the same fields in a JSON body, a form body or the query (the body's win). */
 export const DeleteBranchFields = Type.Object(
   {

@@ -6,6 +6,9 @@ import { NotFoundError } from '../../lib/errors.js';
 
 // U10: calls of the platform's client that need data this service does not hold. They are routes
 // (behind the key like every other) so that the answer says why, rather than a bare unknown path.
+// They are not operations of this API, so the OpenAPI document leaves them out (O7 describes what
+// is served): an operation that never answers 2xx would give every generated client a call that
+// can only fail, and lint (operation-2xx-response) rightly flags it.
 
 export const IIN_NOT_SERVED =
   'card-issuer (IIN/BIN) lookup is not served by this API: it needs a licensed BIN table, so GET /purchases/iin/{digits} has no data to answer';
@@ -18,6 +21,7 @@ export async function notServedRoutes(scope: FastifyInstance): Promise<void> {
     '/purchases/iin/:digits',
     {
       schema: {
+        hide: true,
         tags,
         summary: 'Not served: always 404 (card-issuer lookup needs a licensed BIN table)',
         operationId: 'getCardIssuerNotServed',

@@ -35,6 +35,9 @@ import { foldedColumn, tagKey } from '../../db/folded-columns.js';
 // - numbers are compared as double precision; purchase totals are summed in whole 1/10,000 units
 //   (each total rounded first), so the order in which a database adds them cannot change a result.
 
+/** A definition as one SQL condition over `users as u` (what the repository's member queries take). */
+export type CompiledDefinition = Expression<SqlBool>;
+
 export interface CompileContext {
   accountId: number;
   clock: Clock;
@@ -59,30 +62,82 @@ const like = (expression: Expression<unknown>, pattern: string): Bool => sql<Sql
 
 export function compileDefinition(definition: Definition, context: CompileContext): Expression<SqlBool> {
   const now = new Date(Math.floor(context.clock.now().getTime() / 1000) * 1000);
-  return new Compiler(context.accountId, now, context.catalogue).node(definition.root);
+  const rows = new Compiler(context.accountId, now, context.catalogue).node(definition.root);
+  countForms.set(rows, (dialect) => new Compiler(context.accountId, now, context.catalogue, { dialect }).root(definition.root));
+  return rows;
 }
+
+/**
+ * The same definition compiled for counting every member in one statement (SegmentsRepository.count),
+ * on this database; the compiled expression itself is the form for pages, exports and one user.
+ *
+ * The two forms differ only in conditions on a per-customer count or sum that must hold for every
+ * member (a condition of the top `all` group, whose test fails at 0: "2+ purchases in 90 days",
+ * "spent 1,000"). Row by row, such a condition is a correlated subquery run once per customer,
+ * which neither database turns into a join. For a count it becomes
+ * `u.id in (select user_id … group by user_id having …)`: one pass over the rows in the window,
+ * aggregated once (PostgreSQL: a semi-join on a hash aggregate; SQLite: a list it walks customers
+ * by). A page or one customer keeps the correlated form, which stops at the first rows it needs.
+ * On SQLite, whose planner has no statistics here, only the first such list may drive the scan
+ * (`u.id in`); the others are filters (`+u.id in`), since two lists driving one column multiply.
+ */
+export function countForm(compiled: Expression<SqlBool>, dialect: CountDialect): Expression<SqlBool> {
+  return countForms.get(compiled)?.(dialect) ?? compiled;
+}
+
+export type CountDialect = 'sqlite' | 'postgres';
+
+const countForms = new WeakMap<Expression<SqlBool>, (dialect: CountDialect) => Expression<SqlBool>>();
 
 class Compiler {
   /** Segments being compiled (a cycle left in stored data matches no one rather than looping). */
   private readonly open = new Set<number>();
   private readonly nowText: string;
+  /** Compiling a condition every member must meet (countForm only). */
+  private conjunct = false;
+  /** countForm on SQLite: a list already drives the scan. */
+  private driving = false;
 
   constructor(
     private readonly accountId: number,
     private readonly now: Date,
     private readonly catalogue: Catalogue,
+    /** Given: the count form (countForm) for this database. */
+    private readonly count?: { dialect: CountDialect },
   ) {
     this.nowText = formatDateTime(now);
+  }
+
+  /** The whole definition: in the count form, the conditions of the top `all` group are conjuncts. */
+  root(group: Node): Bool {
+    this.conjunct = this.count !== undefined;
+    try {
+      return this.node(group);
+    } finally {
+      this.conjunct = false;
+    }
+  }
+
+  /** Compiles `node` with `conjunct` as given (restored afterwards). */
+  private within(conjunct: boolean, node: Node): Bool {
+    const outer = this.conjunct;
+    this.conjunct = conjunct && outer;
+    try {
+      return this.node(node);
+    } finally {
+      this.conjunct = outer;
+    }
   }
 
   node(node: Node): Bool {
     switch (node.type) {
       case 'all':
-        return and(node.nodes.map((child) => this.node(child)));
+        // A condition of an `all` inside a conjunct is a conjunct too.
+        return and(node.nodes.map((child) => this.within(true, child)));
       case 'any':
-        return or(node.nodes.map((child) => this.node(child)));
+        return or(node.nodes.map((child) => this.within(false, child)));
       case 'not':
-        return not(this.node(node.node));
+        return not(this.within(false, node.node));
       case 'text':
         return this.text(node);
       case 'number':
@@ -97,8 +152,9 @@ class Compiler {
         return this.purchases(node);
       case 'event': {
         if (node.eventId === null) return holds(node.test, 0) ? TRUE : FALSE;
-        const where = [sql<SqlBool>`e.account_id = ${this.accountId}`, sql<SqlBool>`e.user_id = u.id`, sql<SqlBool>`e.event_id = ${node.eventId}`];
-        where.push(...this.window(sql.ref('e.datetime'), node.window));
+        const filters = [sql<SqlBool>`e.event_id = ${node.eventId}`, ...this.window(sql.ref('e.datetime'), node.window)];
+        if (this.aggregated(node.test, 'count')) return this.customersWith(sql`user_events e`, sql.ref('e.user_id'), [sql<SqlBool>`e.account_id = ${this.accountId}`, ...filters], sql`count(*)`, node.test);
+        const where = [sql<SqlBool>`e.account_id = ${this.accountId}`, sql<SqlBool>`e.user_id = u.id`, ...filters];
         return countTest(sql`from user_events e where ${and(where)}`, node.test);
       }
       case 'blacklisted':
@@ -115,8 +171,14 @@ class Compiler {
         return node.op === 'has' ? found : not(found);
       }
       case 'segment': {
-        const member = this.segment(node.segmentId);
-        return node.op === 'in' ? member : not(member);
+        if (node.op === 'in') return this.segment(node.segmentId);
+        const outer = this.conjunct;
+        this.conjunct = false;
+        try {
+          return not(this.segment(node.segmentId));
+        } finally {
+          this.conjunct = outer;
+        }
       }
       case 'constant':
         return node.matches ? TRUE : FALSE;
@@ -323,7 +385,7 @@ class Compiler {
 
   private purchases(condition: PurchasesCondition): Bool {
     const a = this.accountId;
-    const where = [sql<SqlBool>`p.account_id = ${a}`, sql<SqlBool>`p.user_id = u.id`, ...this.window(sql.ref('p.createtime'), condition.window)];
+    const where = [...this.window(sql.ref('p.createtime'), condition.window)];
     if (condition.branchName !== undefined) {
       where.push(sql<SqlBool>`p.branch_id in (select b.id from branches b where b.account_id = ${a} and b.name_key = ${branchNameKey(condition.branchName)})`);
     }
@@ -342,11 +404,36 @@ class Compiler {
         sql<SqlBool>`exists (select 1 from purchase_items pi inner join products pr on pr.account_id = ${a} and pr.sku = pi.sku where pi.account_id = ${a} and pi.purchase_id = p.id and pr.category_id in (${subtree}))`,
       );
     }
-    const fromWhere = sql`from purchases p where ${and(where)}`;
+    const measured =
+      condition.measure === 'count'
+        ? { aggregate: sql`count(*)`, test: condition.test }
+        : condition.measure === 'points'
+          ? { aggregate: sql`coalesce(sum(p.points), 0)`, test: condition.test }
+          : { aggregate: sql`coalesce(sum(floor(p.price_total * ${TOTAL_UNITS} + 0.5)), 0)`, test: inTotalUnits(condition.test) };
+    if (this.aggregated(measured.test, condition.measure)) {
+      return this.customersWith(sql`purchases p`, sql.ref('p.user_id'), [sql<SqlBool>`p.account_id = ${a}`, ...where], measured.aggregate, measured.test);
+    }
+    const fromWhere = sql`from purchases p where ${and([sql<SqlBool>`p.account_id = ${a}`, sql<SqlBool>`p.user_id = u.id`, ...where])}`;
     if (condition.measure === 'count') return countTest(fromWhere, condition.test);
-    if (condition.measure === 'points') return numberTest(sql`cast((select coalesce(sum(p.points), 0) ${fromWhere}) as double precision)`, condition.test);
-    const units = sql`coalesce(sum(floor(p.price_total * ${TOTAL_UNITS} + 0.5)), 0)`;
-    return numberTest(sql`cast((select ${units} ${fromWhere}) as double precision)`, inTotalUnits(condition.test));
+    return numberTest(sql`cast((select ${measured.aggregate} ${fromWhere}) as double precision)`, measured.test);
+  }
+
+  /**
+   * Whether this condition on a per-customer count or sum is compiled as the set of customers that
+   * pass it (countForm): a conjunct whose test fails at 0, and for a count not only "is there one"
+   * (those are EXISTS, which both databases already join).
+   */
+  private aggregated(test: NumberTest, measure: PurchasesCondition['measure']): boolean {
+    if (this.count === undefined || !this.conjunct || holds(test, 0)) return false;
+    return measure !== 'count' || onPositiveCounts(test) === undefined;
+  }
+
+  /** `u.id in` the customers whose rows of `from` (filtered by `where`) give `aggregate` passing `test` (countForm). */
+  private customersWith(from: RawBuilder<unknown>, user: Expression<unknown>, where: Bool[], aggregate: RawBuilder<unknown>, test: NumberTest): Bool {
+    const sqlite = this.count!.dialect === 'sqlite';
+    const id = sqlite && this.driving ? sql`+u.id` : sql`u.id`;
+    if (sqlite) this.driving = true;
+    return sql<SqlBool>`${id} in (select ${user} from ${from} where ${and(where)} group by ${user} having ${numberTest(sql`cast(${aggregate} as double precision)`, test)})`;
   }
 
   /** The bounds of a window on a datetime column (nothing for "ever"). */

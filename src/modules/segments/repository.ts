@@ -5,6 +5,8 @@ import { fold } from '../../lib/fold.js';
 import type { Catalogue } from './definition.js';
 import { userSearchCondition } from '../../db/user-search.js';
 import { escapeLike } from '../../lib/fields.js';
+import { isPostgres } from '../../db/schema-helpers.js';
+import { countForm } from './compile.js';
 import { firstFreeSlug, slugBase } from './slug.js';
 
 // Segments (SG1, SG4) and their members. A member query takes the expression compile.ts made of a
@@ -48,7 +50,11 @@ const SEGMENTS_PER_STATEMENT = 20;
 const SLUG_ATTEMPTS = 10;
 
 export class SegmentsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.postgres = isPostgres(db as Kysely<unknown>);
+  }
 
   private inTransaction<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
@@ -207,12 +213,21 @@ export class SegmentsRepository {
         `definition: too large to evaluate with the segments it refers to (${compiled.parameters.length} values; at most ${MAX_PARAMETERS})`,
       );
     }
-    return (await this.db.executeQuery(compiled)).rows;
+    if (!this.postgres) return (await this.db.executeQuery(compiled)).rows;
+    // PostgreSQL compiles a statement's expressions to machine code (JIT) once its estimated cost
+    // passes jit_above_cost. A definition's correlated subqueries are costed once per customer, so
+    // even a count that runs in 50 ms is estimated in the millions, and compiling its expressions
+    // took 1-2 s on every count (docs/benchmarks.md, Segments): member queries run without JIT.
+    return this.inTransaction(async (db) => {
+      await sql`set local jit = off`.execute(db);
+      return (await db.executeQuery(compiled)).rows;
+    });
   }
 
-  /** SG4 `count`: one statement. */
+  /** SG4 `count`: one statement, with the definition in its form for counting (compile.ts, countForm). */
   async count(accountId: number, compiled: Expression<SqlBool>): Promise<number> {
-    const [row] = await this.run(this.memberQuery(accountId, compiled).select((eb) => eb.fn.countAll<number>().as('n')));
+    const whole = countForm(compiled, this.postgres ? 'postgres' : 'sqlite');
+    const [row] = await this.run(this.memberQuery(accountId, whole).select((eb) => eb.fn.countAll<number>().as('n')));
     return Number(row?.n ?? 0);
   }
 

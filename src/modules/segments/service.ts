@@ -1,11 +1,10 @@
-import type { Expression, SqlBool } from 'kysely';
 import { toPage } from '../../http/pagination.js';
 import { BadRequestError, invalidField, NotFoundError } from '../../lib/errors.js';
 import { given } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import type { UserDirectory } from '../users/directory.js';
 import type { UserObject } from '../users/schemas.js';
-import { compileDefinition } from './compile.js';
+import { type CompiledDefinition, compileDefinition } from './compile.js';
 import { type Catalogue, type Definition, parseDefinition } from './definition.js';
 import type { SegmentRow, SegmentsRepository } from './repository.js';
 import type {
@@ -62,7 +61,7 @@ export class SegmentsService {
   }
 
   /** A stored definition as SQL (stored mode: what was deleted since it was saved matches nothing). */
-  compile(accountId: number, row: Pick<SegmentRow, 'definition'>, catalogue: Catalogue): Expression<SqlBool> {
+  compile(accountId: number, row: Pick<SegmentRow, 'definition'>, catalogue: Catalogue): CompiledDefinition {
     const definition = parseDefinition(JSON.parse(row.definition), catalogue, { mode: 'stored' });
     return compileDefinition(definition, { accountId, clock: this.deps.clock, catalogue });
   }

@@ -1,13 +1,33 @@
-import { RapportError } from '@rapport/sdk';
+import { RapportError, RapportTimeoutError } from '@rapport/sdk';
 
+// What an error says to a person. The API's messages are written for programs and their authors
+// ("points: must be integer", "invalid or inexistent apikey"); the console leads with what to do, in
+// its own words (explain().text), and keeps the API's message as a detail line (explain().detail)
+// for support and for whoever reads the API's documentation.
+//
 // The API's 400 messages name the field first, "field: rule" (`email: must be a valid e-mail
-// address`, `purchase_detail[0].sku: is required`). Forms show such a message next to the control
+// address`, `purchase_detail[0].sku: is required`). Forms show such a message under the control
 // with that name, and any other error above the form.
 
 const FIELD_MESSAGE = /^([A-Za-z_][\w-]*(?:\[\d+\]|\.[\w-]+)*): (.+)$/s;
 
+/**
+ * A problem the console found with one field before or instead of the API (a customer that cannot
+ * be found from what was typed): shown under that field like an API 400 naming it.
+ */
+export class FieldProblem extends Error {
+  override readonly name = 'FieldProblem';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The field an error names, and its rule, or null when it names none (or is not an API 400). */
 export function fieldOf(error: unknown): { field: string; rule: string } | null {
+  if (error instanceof FieldProblem) return { field: error.field, rule: error.message };
   if (!(error instanceof RapportError) || error.status !== 400) return null;
   const match = FIELD_MESSAGE.exec(error.message);
   return match ? { field: match[1]!, rule: match[2]! } : null;
@@ -20,12 +40,131 @@ export function namesField(error: unknown, name: string): boolean {
   return named === name || named.startsWith(`${name}.`) || named.startsWith(`${name}[`);
 }
 
-/** What to show a person for any error: the API's own message, else what went wrong. */
+/** The words for a refused key (403), at sign-in and when a key is revoked while signed in. */
+export const KEY_REFUSED = 'This API key is not valid (or was revoked). Paste a current key.';
+
+export interface Explained {
+  /** What happened and what to do, in the console's words. */
+  text: string;
+  /** The API's own message (or the browser's), when it is not the same as `text`. */
+  detail: string | null;
+}
+
+const sentence = (text: string) => {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+};
+
+/** A field name for people: `first_name` → "First name", `custom_attributes.tier` → "Tier". */
+export function fieldLabel(field: string): string {
+  const last = field.replace(/\[\d+\]/g, '').split('.').pop() ?? field;
+  return sentence(last.replace(/_/g, ' ')).replace(/\.$/, '');
+}
+
+/**
+ * The rule of a 400 about one field, as what to do. Known rules of the API's validator and
+ * services; anything else is the API's rule as a sentence.
+ */
+export function ruleInWords(rule: string): string {
+  const r = rule.trim();
+  let m: RegExpExecArray | null;
+  if (/^is required\b/.test(r) || /^must NOT have fewer than 1 characters?$/.test(r) || /^must not be blank$/.test(r)) return 'Fill this in.';
+  if ((m = /^must NOT have fewer than (\d+) characters$/.exec(r))) return `Type at least ${m[1]} characters.`;
+  if ((m = /^must NOT have more than (\d+) (characters|items)$/.exec(r))) return m[2] === 'items' ? `Give at most ${m[1]}.` : `Shorten it to ${Number(m[1]).toLocaleString()} characters or fewer.`;
+  if (/^must be integer( or null)?$/.test(r)) return 'Type a whole number, digits only (like 10).';
+  if (/^must be number( or null)?$/.test(r) || /^must be a number$/.test(r)) return 'Type a number, with a dot for decimals (like 12.50).';
+  if (/^must be boolean/.test(r)) return 'Choose yes or no.';
+  if (/^must be string/.test(r)) return 'Type text here.';
+  if ((m = /^must be (?:an integer|a whole number) from (-?[\d,]+) to (-?[\d,]+)/.exec(r))) return `Type a whole number from ${m[1]} to ${m[2]}.`;
+  if ((m = /^must be >= (-?[\d.]+)$/.exec(r))) return `Type ${m[1]} or more.`;
+  if ((m = /^must be > (-?[\d.]+)$/.exec(r))) return `Type more than ${m[1]}.`;
+  if ((m = /^must be <= (-?[\d.]+)$/.exec(r))) return `Type ${m[1]} or less.`;
+  if ((m = /^must be < (-?[\d.]+)$/.exec(r))) return `Type less than ${m[1]}.`;
+  if (/^must be a positive integer$/.test(r)) return 'Type a whole number, 1 or more.';
+  if (/^must be a valid (email|e-mail)/.test(r)) return 'Type an e-mail address, like ana@example.com.';
+  if (/^must be a valid (uri|url|iri)/.test(r)) return 'Type a full web address, starting with https://.';
+  if (/^must be a valid (date|date-time)/.test(r) || /^must be a datetime/.test(r)) return 'Type a date as YYYY-MM-DD (a time, if any, as hh:mm, in UTC).';
+  if ((m = /^must be one of (.+)$/.exec(r))) return `Choose one of ${m[1]!.replace(/"/g, '')}.`;
+  if (/^must not be after to\b/.test(r)) return 'Choose a start on or before the end.';
+  if (/^must be \[min, max\] with min not above max$/.test(r)) return 'Put the smaller number first.';
+  if (/^must be \[from, to\] with from not after to$/.test(r)) return 'Put the earlier date first.';
+  if ((m = /^must be an array of 1 to ([\d,]+) values$/.exec(r))) return `Give 1 to ${m[1]} values, separated by commas.`;
+  if ((m = /^groups may be nested at most (\d+) levels deep$/.exec(r))) return `Groups go at most ${m[1]} levels deep (a Not counts as one): move this one up.`;
+  if ((m = /^a definition may have at most (\d+) conditions$/.exec(r))) return `A segment has at most ${m[1]} conditions: remove some.`;
+  if (/^must be after startdate\b/.test(r)) return 'Choose an end after the start.';
+  if (/^must not be 0$/.test(r)) return 'Type a number other than 0 (negative to take away).';
+  if ((m = /^would take the balance below zero \(balance is (\d+)\)$/.exec(r))) {
+    return `The customer has ${Number(m[1]).toLocaleString()} points: take away ${Number(m[1]).toLocaleString()} at most.`;
+  }
+  if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
+  if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';
+  if ((m = /the (?:range|window) may cover at most (\d+) (day|month)s/.exec(r))) return `Choose a shorter period: at most ${m[1]} ${m[2]}s.`;
+  return sentence(r);
+}
+
+/** A 400 that names no field: the benefit assignment's refusals (B5) and the bodies' rules. */
+function badRequestInWords(message: string): string {
+  let m: RegExpExecArray | null;
+  if ((m = /has not enough points: has (\d+), .* needs (\d+)/.exec(message))) {
+    return `This customer has ${Number(m[1]).toLocaleString()} points and it costs ${Number(m[2]).toLocaleString()}: add points first, or choose another customer.`;
+  }
+  if (/ has ended\b/.test(message)) return 'This benefit has ended: move its end date (Edit) to assign it.';
+  if (/ has not started\b/.test(message)) return 'This benefit has not started yet: move its start date (Edit) to assign it now.';
+  if (/ is inactive\b/.test(message)) return 'This benefit is inactive: set its status to Active (Edit) to assign it.';
+  if (/ is out of stock$/.test(message)) return 'This benefit is out of stock: raise its stock (Edit) to assign it.';
+  return sentence(message);
+}
+
+/** What to tell a person about any error: the console's words first, the API's message as a detail. */
+export function explain(error: unknown): Explained {
+  if (error instanceof FieldProblem) return { text: `${fieldLabel(error.field)}: ${error.message}`, detail: null };
+  if (error instanceof RapportError) {
+    const api = error.message;
+    const withDetail = (text: string): Explained => ({ text, detail: text === api ? null : api });
+    const named = fieldOf(error);
+    if (named) return withDetail(`${fieldLabel(named.field)}: ${ruleInWords(named.rule)}`);
+    switch (error.status) {
+      case 400:
+        return withDetail(badRequestInWords(api));
+      case 403:
+        return withDetail(KEY_REFUSED);
+      case 404:
+        return withDetail(error.code === 'user_not_found' ? 'No such customer: check the e-mail, service UID or number.' : 'It is not there (any more): it may have been deleted. Reload the page.');
+      case 409:
+        return withDetail('The same change is still being made. Wait a moment, then look before trying again.');
+      case 413:
+        return withDetail('That is too large for the server: send a smaller file, or less at once.');
+      case 414:
+        return withDetail('A value is too long for the server: shorten it.');
+      case 429:
+        return withDetail(`Too many requests for this account right now: wait ${error.retryAfter ? `${error.retryAfter} seconds` : 'a few seconds'} and try again.`);
+      case 503:
+        return withDetail('The server is busy (or cannot reach its database): try again in a moment.');
+      default:
+        if (error.status >= 500) return withDetail('The server failed on this request: try again. If it fails again, give the message below to whoever runs the server.');
+        return withDetail(`The server refused this (HTTP ${error.status}).`);
+    }
+  }
+  if (error instanceof RapportTimeoutError) return { text: 'The server is still working on it: look again on the Background requests page in a while.', detail: error.message };
+  if (error instanceof DOMException && error.name === 'AbortError') return { text: 'Cancelled; nothing was changed.', detail: null };
+  if (error instanceof TypeError) return { text: 'The server could not be reached: check the connection (and that the server runs), then try again.', detail: error.message };
+  if (error instanceof Error) return { text: error.message, detail: null };
+  return { text: String(error), detail: null };
+}
+
+/** The lead sentence for any error (explain().text). */
 export function messageOf(error: unknown): string {
-  if (error instanceof RapportError) return error.message;
-  if (error instanceof TypeError) return `The server could not be reached (${error.message}).`;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return explain(error).text;
+}
+
+/** The words for an error shown under the field it names: its rule only (the label is above it). */
+export function explainForField(error: unknown): Explained {
+  if (error instanceof FieldProblem) return { text: error.message, detail: null };
+  const named = fieldOf(error);
+  if (!named) return explain(error);
+  const text = ruleInWords(named.rule);
+  return { text, detail: (error as RapportError).message };
 }
 
 export const isForbidden = (error: unknown): boolean => error instanceof RapportError && error.status === 403;

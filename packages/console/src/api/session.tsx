@@ -8,10 +8,10 @@ const STORAGE_KEY = 'rapport.apiKey';
 
 interface Session {
   client: RapportClient | null;
-  /** Why the last session ended (a refused key), shown on the sign-in page. */
-  notice: string | null;
+  /** Why the last session ended (the error of a refused key), shown on the sign-in page. */
+  notice: unknown;
   signIn(apiKey: string): void;
-  signOut(notice?: string): void;
+  signOut(reason?: unknown): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -31,7 +31,7 @@ export function clientFor(apiKey: string): RapportClient {
 
 export function SessionProvider({ children, onSignOut }: { children: ReactNode; onSignOut?: () => void }) {
   const [apiKey, setApiKey] = useState<string | null>(readKey);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<unknown>(null);
 
   const signIn = useCallback((key: string) => {
     try {
@@ -44,7 +44,7 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
   }, []);
 
   const signOut = useCallback(
-    (why?: string) => {
+    (why?: unknown) => {
       try {
         window.sessionStorage.removeItem(STORAGE_KEY);
       } catch {

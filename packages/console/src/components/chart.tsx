@@ -1,9 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type uPlotType from 'uplot';
+import { minuteOf } from '../lib/dates.js';
 import { Empty, ErrorNote } from './states.js';
+import { DataTable } from './table.js';
 
 // Charts over time (uPlot, ~20 KB gzipped, loaded with the first chart). The canvas is a picture
 // for sighted users; the same figures are in a table under "Show the data" for everyone else.
+// Times are UTC on the axis and in the table, as everywhere in the console. The canvas cannot use
+// CSS, so the axes take their colours from the stylesheet through the chart box's computed style
+// (`color`: the axis labels, `border-color`: the grid), read again when the colour scheme changes:
+// the labels keep the text colours' contrast (≥ 4.5:1, WCAG AA) in light and dark. The colour used
+// is on the box as data-axis-color.
 
 export interface ChartSeries {
   label: string;
@@ -20,9 +27,23 @@ export interface TimeChartProps {
   /** `bars` for counts per day, `line` (default) for levels such as a balance, `step` for a balance after each change. */
   kind?: 'line' | 'bars' | 'step';
   height?: number;
-  /** Format of x in the data table (default: date and time). */
+  /** Format of x in the data table and the legend (default: `YYYY-MM-DD hh:mm UTC`). */
   formatX?: (seconds: number) => string;
+  /** The data table's first column and the legend's x (default "When": the default format says UTC). */
+  xLabel?: string;
   testId?: string;
+}
+
+/** The colour scheme the page is shown in (prefers-color-scheme), as state: charts redraw when it changes. */
+function useColorScheme(): 'dark' | 'light' {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia('(prefers-color-scheme: dark)');
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
+  );
 }
 
 const PALETTE = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'];
@@ -45,22 +66,43 @@ function fitLabels(u: uPlotType, values: string[] | null, axisIdx: number, cycle
   return Math.ceil(size);
 }
 
+/**
+ * The x axis's labels in UTC, dates as the console writes them (year first): months as YYYY-MM;
+ * days as MM-DD with the year under the first one and where it changes; times as hh:mm with the
+ * date under the first one and where it changes.
+ */
+function axisDates(_u: unknown, splits: number[], _axisIdx: number, _space: number, increment: number): string[] {
+  let previous = '';
+  return splits.map((seconds) => {
+    const iso = new Date(seconds * 1000).toISOString();
+    if (increment >= 28 * 86_400) return iso.slice(0, 7);
+    const [day, head] = increment >= 86_400 ? [iso.slice(0, 4), iso.slice(5, 10)] : [iso.slice(0, 10), iso.slice(11, 16)];
+    const label = day === previous ? head : `${head}\n${day}`;
+    previous = day;
+    return label;
+  });
+}
+
 /** [first, last], widened evenly to one hour when shorter. */
 function atLeastAnHour(first: number, last: number): [number, number] {
   const pad = Math.max(0, 3600 - (last - first)) / 2;
   return [first - pad, last + pad];
 }
 
-const defaultFormatX = (seconds: number) => new Date(seconds * 1000).toLocaleString();
-
-export function TimeChart({ title, x, series, kind = 'line', height = 240, formatX = defaultFormatX, testId }: TimeChartProps) {
+export function TimeChart({ title, x, series, kind = 'line', height = 240, formatX = minuteOf, xLabel = 'When', testId }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<unknown>(null);
   const titleId = useId();
+  const scheme = useColorScheme();
 
   useEffect(() => {
     const element = box.current;
     if (!element || x.length === 0) return;
+    // The stylesheet's colours for this scheme (.chart-canvas sets them): labels, then grid and ticks.
+    const style = getComputedStyle(element);
+    const labels = style.color;
+    const grid = style.borderTopColor;
+    element.dataset.axisColor = labels;
     let plot: uPlotType | null = null;
     let observer: ResizeObserver | null = null;
     let cancelled = false;
@@ -84,9 +126,14 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
             x: { time: true, range: (_u, min, max): uPlotType.Range.MinMax => (bars ? [min - step / 2, max + step / 2] : atLeastAnHour(x[0]!, x.at(-1)!)) },
             y: bars ? { range: (_u, min, max) => UPlot.rangeNum(Math.min(0, min), Math.max(0, max), 0.1, true) } : {},
           },
-          axes: [{}, { size: fitLabels }],
+          // The axes in UTC, as every time in the console (uPlot draws in the browser's zone otherwise).
+          tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+          axes: [
+            { stroke: labels, values: axisDates, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+            { size: fitLabels, stroke: labels, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+          ],
           series: [
-            {},
+            { label: xLabel, value: (_u, value) => (value === null || value === undefined ? '—' : formatX(value)) },
             ...series.map((s, i) => {
               const color = s.color ?? PALETTE[i % PALETTE.length]!;
               return { label: s.label, stroke: color, fill: bars ? `${color}99` : undefined, width: 2, paths, points: { show: !bars && x.length < 60 } };
@@ -105,7 +152,7 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [x, series, kind, height]);
+  }, [x, series, kind, height, scheme, formatX]);
 
   return (
     <figure className="chart" data-testid={testId} aria-labelledby={titleId}>
@@ -115,32 +162,15 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
       {x.length > 0 ? (
         <details className="chart-data">
           <summary>Show the data</summary>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={`${title} data`}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  {series.map((s) => (
-                    <th scope="col" key={s.label} className="num">
-                      {s.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {x.map((seconds, row) => (
-                  <tr key={`${seconds}-${row}`}>
-                    <td>{formatX(seconds)}</td>
-                    {series.map((s) => (
-                      <td key={s.label} className="num">
-                        {s.values[row] ?? '—'}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`${title} data`}
+            rows={x.map((seconds, row) => ({ seconds, row }))}
+            rowKey={({ seconds, row }) => `${seconds}-${row}`}
+            columns={[
+              { header: xLabel, cell: ({ seconds }) => formatX(seconds) },
+              ...series.map((s) => ({ header: s.label, className: 'num', cell: ({ row }: { row: number }) => s.values[row] ?? '—' })),
+            ]}
+          />
         </details>
       ) : null}
     </figure>

@@ -1,20 +1,18 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { messageOf } from '../api/errors.js';
-import { Loading } from './states.js';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ErrorText, Loading } from './states.js';
 
 // Destructive actions ask first and show what they would remove: the same call with
 // `dry_run=true` answers {dry_run: true, would_delete: {...counts}} and changes nothing. The
-// dialog is the native <dialog> (modal: focus stays inside, Escape cancels, focus returns).
+// dialog is the native <dialog> (modal: focus stays inside, Escape cancels, focus returns), and its
+// confirm button names the count ("Delete 1,234 entries"), so nobody confirms blind.
 
 export interface DryRunAnswer {
   dry_run: true;
   would_delete: Record<string, unknown>;
 }
 
-export interface ConfirmDryRunProps {
-  /** The button that opens the dialog (e.g. "Delete all categories"). */
-  label: string;
+export interface DryRunDialogOptions<A extends DryRunAnswer = DryRunAnswer> {
   title: string;
   /** What the action does, in a sentence. */
   description?: ReactNode;
@@ -22,11 +20,25 @@ export interface ConfirmDryRunProps {
   preview: () => Promise<unknown>;
   /** The real call. */
   run: () => Promise<unknown>;
-  confirmLabel?: string;
+  /** The confirm button: a text, or one made from the dry run (to name its count). Default: "Delete N …". */
+  confirmLabel?: string | ((answer: A) => string);
+  /** The confirm button while the real call runs. */
+  busyLabel?: string;
+  /** What the dialog says while the dry run runs. */
+  checkingLabel?: string;
+  /** More about the dry run's answer, under its counts (e.g. an upload's lines). */
+  details?: (answer: A) => ReactNode;
+  /** A reason the action cannot go ahead after this dry run (the confirm button stays disabled), or null. */
+  blocked?: (answer: A) => string | null;
+  /** Shown while the dry run or the real call runs (e.g. an upload's progress bar). */
+  progress?: ReactNode;
   /** Query keys to refetch once the real call succeeded, e.g. [['api', '/categories']]. */
   invalidate?: QueryKey[];
-  onDone?: (result: unknown) => void;
-  disabled?: boolean;
+  onDone?: (result: unknown, answer: A) => void;
+  /** Called when the person closes the dialog while a call runs (e.g. to abort an upload). */
+  onCancel?: () => void;
+  /** Allow confirming when the dry run would delete nothing (a replacement that also adds). */
+  allowNothing?: boolean;
 }
 
 const words = (key: string) => key.replace(/_/g, ' ');
@@ -55,12 +67,42 @@ export function isDryRun(answer: unknown): answer is DryRunAnswer {
 
 const nothing = (counts: Record<string, unknown>) => Object.values(counts).every((v) => v === 0);
 
-export function ConfirmDryRun({ label, title, description, preview, run, confirmLabel = 'Delete', invalidate = [], onDone, disabled }: ConfirmDryRunProps) {
+/** A plural English word as one: categories → category, branches → branch, events → event. */
+const singular = (word: string) => (/ies$/.test(word) ? word.replace(/ies$/, 'y') : /(ch|sh|x|ss)es$/.test(word) ? word.replace(/es$/, '') : /[^s]s$/.test(word) ? word.slice(0, -1) : word);
+
+/** "3 categories", "1 user event": a count and what it counts (an API key, `user_events`). */
+export function counted(key: string, count: number): string {
+  return `${count.toLocaleString()} ${count === 1 ? key.split('_').map(singular).join(' ') : words(key)}`;
+}
+
+/** "Delete 12 categories and 3 products uncategorised": the counts as the confirm button's words. */
+export function deleteLabel(counts: Record<string, unknown>): string {
+  const parts = Object.entries(counts)
+    .filter(([, value]) => typeof value === 'number' && value > 0)
+    .map(([key, value]) => counted(key, value as number));
+  if (parts.length === 0) return 'Delete';
+  return `Delete ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`}`;
+}
+
+type Step<A> =
+  | { step: 'closed' }
+  | { step: 'previewing' }
+  | { step: 'ready'; answer: A }
+  | { step: 'running'; answer: A }
+  | { step: 'failed'; error: unknown; answer?: A };
+
+/**
+ * The dry-run dialog, opened by `open()` from anything (a button, a form's submit): it runs the
+ * dry run, shows its counts, and runs the real call on confirmation. Render `dialog` somewhere.
+ */
+export function useDryRunDialog<A extends DryRunAnswer = DryRunAnswer>(options: DryRunDialogOptions<A>): { open: () => void; dialog: ReactNode; busy: boolean } {
+  const { title, description, preview, run, confirmLabel, busyLabel = 'Deleting…', checkingLabel = 'Checking what would be deleted…', details, blocked, progress, invalidate = [], onDone, onCancel, allowNothing = false } = options;
   const queryClient = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [state, setState] = useState<
-    { step: 'closed' } | { step: 'previewing' } | { step: 'ready'; counts: Record<string, unknown> } | { step: 'running'; counts: Record<string, unknown> } | { step: 'failed'; error: unknown; counts?: Record<string, unknown> }
-  >({ step: 'closed' });
+  const titleId = useId();
+  const [state, setState] = useState<Step<A>>({ step: 'closed' });
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
   const open = async () => {
     setState({ step: 'previewing' });
@@ -68,74 +110,112 @@ export function ConfirmDryRun({ label, title, description, preview, run, confirm
     try {
       const answer = await preview();
       if (!isDryRun(answer)) throw new Error('The server did not answer with a preview (dry_run), so this action cannot be checked first.');
-      setState({ step: 'ready', counts: answer.would_delete });
+      if (stateRef.current.step === 'closed') return;
+      setState({ step: 'ready', answer: answer as A });
     } catch (error) {
+      if (stateRef.current.step === 'closed') return;
       setState({ step: 'failed', error });
     }
   };
   const close = () => {
+    const running = stateRef.current.step === 'previewing' || stateRef.current.step === 'running';
     dialog.current?.close();
     setState({ step: 'closed' });
+    if (running) onCancel?.();
   };
   const confirm = async () => {
     if (state.step !== 'ready') return;
-    setState({ step: 'running', counts: state.counts });
+    const { answer } = state;
+    setState({ step: 'running', answer });
     try {
       const result = await run();
-      close();
+      dialog.current?.close();
+      setState({ step: 'closed' });
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      onDone?.(result);
+      onDone?.(result, answer);
     } catch (error) {
-      setState({ step: 'failed', error, counts: state.counts });
+      if (stateRef.current.step === 'closed') return;
+      setState({ step: 'failed', error, answer });
     }
   };
   useEffect(() => {
     const element = dialog.current;
-    const onCancel = () => setState({ step: 'closed' });
-    element?.addEventListener('close', onCancel);
-    return () => element?.removeEventListener('close', onCancel);
-  }, []);
+    // Escape closes the native dialog: the same as Cancel.
+    const onClose = () => {
+      if (stateRef.current.step === 'closed') return;
+      const running = stateRef.current.step === 'previewing' || stateRef.current.step === 'running';
+      setState({ step: 'closed' });
+      if (running) onCancel?.();
+    };
+    element?.addEventListener('close', onClose);
+    return () => element?.removeEventListener('close', onClose);
+  }, [onCancel]);
 
-  const counts = state.step === 'ready' || state.step === 'running' ? state.counts : state.step === 'failed' ? state.counts : undefined;
+  const answer = state.step === 'ready' || state.step === 'running' ? state.answer : state.step === 'failed' ? state.answer : undefined;
+  const reason = answer && blocked ? blocked(answer) : null;
+  const label = answer ? (typeof confirmLabel === 'function' ? confirmLabel(answer) : (confirmLabel ?? deleteLabel(answer.would_delete))) : typeof confirmLabel === 'string' ? confirmLabel : 'Delete';
+  const element = (
+    <dialog ref={dialog} aria-labelledby={titleId} className="dialog">
+      {state.step !== 'closed' ? (
+        <div className="dialog-body">
+          <h2 id={titleId}>{title}</h2>
+          {description ? <p>{description}</p> : null}
+          {state.step === 'previewing' ? <Loading label={checkingLabel} /> : null}
+          {(state.step === 'previewing' || state.step === 'running') && progress ? progress : null}
+          {answer ? (
+            <>
+              <p>This would delete:</p>
+              <WouldDelete counts={answer.would_delete} />
+              {details ? details(answer) : null}
+            </>
+          ) : null}
+          {reason ? (
+            <p className="error-note" role="alert">
+              {reason}
+            </p>
+          ) : null}
+          {state.step === 'failed' ? (
+            <p className="error-note" role="alert">
+              <ErrorText error={state.error} />
+            </p>
+          ) : null}
+          <div className="actions">
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="danger"
+              data-testid="confirm-dry-run"
+              onClick={() => void confirm()}
+              disabled={state.step !== 'ready' || reason !== null || (nothing(state.answer.would_delete) && !allowNothing)}
+              aria-busy={state.step === 'running' || undefined}
+            >
+              {state.step === 'running' ? busyLabel : label}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+  return { open: () => void open(), dialog: element, busy: state.step === 'previewing' || state.step === 'running' };
+}
+
+export interface ConfirmDryRunProps extends DryRunDialogOptions {
+  /** The button that opens the dialog (e.g. "Delete all categories"). */
+  label: string;
+  disabled?: boolean;
+}
+
+/** A button that opens the dry-run dialog. */
+export function ConfirmDryRun({ label, disabled, ...options }: ConfirmDryRunProps) {
+  const { open, dialog } = useDryRunDialog(options);
   return (
     <>
-      <button type="button" className="danger" onClick={() => void open()} disabled={disabled}>
+      <button type="button" className="danger" onClick={open} disabled={disabled}>
         {label}
       </button>
-      <dialog ref={dialog} aria-labelledby={`${title}-title`.replace(/\W+/g, '-')} className="dialog">
-        {state.step !== 'closed' ? (
-          <div className="dialog-body">
-            <h2 id={`${title}-title`.replace(/\W+/g, '-')}>{title}</h2>
-            {description ? <p>{description}</p> : null}
-            {state.step === 'previewing' ? <Loading label="Checking what would be deleted…" /> : null}
-            {counts ? (
-              <>
-                <p>This would delete:</p>
-                <WouldDelete counts={counts} />
-              </>
-            ) : null}
-            {state.step === 'failed' ? (
-              <p className="error-note" role="alert">
-                {messageOf(state.error)}
-              </p>
-            ) : null}
-            <div className="actions">
-              <button type="button" onClick={close}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="danger"
-                onClick={() => void confirm()}
-                disabled={state.step !== 'ready' || nothing(state.counts)}
-                aria-busy={state.step === 'running' || undefined}
-              >
-                {state.step === 'running' ? 'Deleting…' : confirmLabel}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </dialog>
+      {dialog}
     </>
   );
 }

@@ -13,14 +13,19 @@ import {
   useRef,
   useState,
 } from 'react';
-import { messageOf, namesField } from '../api/errors.js';
+import { explainForField, namesField } from '../api/errors.js';
+import type { Problems } from '../lib/validate.js';
+import { ErrorText } from './states.js';
 
 // <Form error={mutation.error}> holds the last error of its submit. A Field whose `name` is the
 // field the API's message names ("email: must be …") shows that message under its control, marks
 // it aria-invalid and gets the focus; an error naming no field of the form is shown above it.
+// <Form validate> checks the values first (numbers are numbers, required fields filled: see
+// lib/validate.ts): its problems show under their fields the same way and nothing is sent.
 
 interface FormState {
   error: unknown;
+  problems: Problems | null;
   register(name: string): () => void;
 }
 
@@ -29,6 +34,8 @@ const FormContext = createContext<FormState | null>(null);
 export interface FormProps {
   /** The submit's error (e.g. `mutation.error`); null/undefined when none. */
   error?: unknown;
+  /** Checks the values before onSubmit: problems by field name (null or {} when none); with any, onSubmit is not called. */
+  validate?: () => Problems | null;
   onSubmit: () => void;
   children: ReactNode;
   /** Accessible name of the form (e.g. "Edit profile"). */
@@ -36,8 +43,10 @@ export interface FormProps {
   className?: string;
 }
 
-export function Form({ error, onSubmit, children, label, className }: FormProps) {
+export function Form({ error, validate, onSubmit, children, label, className }: FormProps) {
   const [names, setNames] = useState<readonly string[]>([]);
+  const [problems, setProblems] = useState<Problems | null>(null);
+  const [checks, setChecks] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const register = useCallback((name: string) => {
     setNames((list) => [...list, name]);
@@ -47,26 +56,46 @@ export function Form({ error, onSubmit, children, label, className }: FormProps)
         return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
       });
   }, []);
-  const state = useMemo(() => ({ error, register }), [error, register]);
-  const claimed = names.some((name) => namesField(error, name));
+  // A client-side problem hides the last API error: that error was about values since changed.
+  const shownError = problems ? null : error;
+  const state = useMemo(() => ({ error: shownError, problems, register }), [shownError, problems, register]);
+  const claimed = names.some((name) => namesField(shownError, name));
+  const unclaimed = problems ? Object.entries(problems).filter(([name]) => !names.includes(name)) : [];
 
   useEffect(() => {
-    if (!error) return;
+    if (!shownError && !problems) return;
+    // A field with a problem inside a folded part ("More fields") is unfolded, to be seen and focused.
+    for (const invalid of formRef.current?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []) {
+      const folded = invalid.closest('details');
+      if (folded && !folded.open) folded.open = true;
+    }
     const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]');
     target?.focus();
-  }, [error]);
+  }, [shownError, problems, checks]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = validate?.() ?? null;
+    if (found && Object.keys(found).length > 0) {
+      setProblems(found);
+      setChecks((n) => n + 1);
+      return;
+    }
+    setProblems(null);
     onSubmit();
   };
   return (
     <FormContext.Provider value={state}>
       {/* noValidate: the API's own messages are the ones shown, next to the field they name */}
       <form ref={formRef} className={className ?? 'form'} onSubmit={submit} noValidate aria-label={label}>
-        {error && !claimed ? (
+        {shownError && !claimed ? (
           <p className="error-note" role="alert" tabIndex={-1} data-form-error>
-            {messageOf(error)}
+            <ErrorText error={shownError} />
+          </p>
+        ) : null}
+        {unclaimed.length > 0 ? (
+          <p className="error-note" role="alert" tabIndex={-1} data-form-error>
+            {unclaimed.map(([, text]) => text).join(' ')}
           </p>
         ) : null}
         {children}
@@ -89,7 +118,7 @@ export interface FieldProps {
   name: string;
   hint?: ReactNode;
   /** An error to show here besides the form's (e.g. a client-side check). */
-  error?: string | null;
+  error?: ReactNode;
   children: (control: ControlProps) => ReactNode;
   className?: string;
 }
@@ -100,8 +129,9 @@ export function Field({ label, name, hint, error: ownError, children, className 
   const id = useId();
   const register = form?.register;
   useEffect(() => register?.(name), [register, name]);
-  const apiError = form && namesField(form.error, name) ? messageOf(form.error) : null;
-  const error = ownError ?? apiError;
+  const problem = form?.problems?.[name];
+  const apiError = form && namesField(form.error, name) ? <ErrorText explained={explainForField(form.error)} /> : null;
+  const error = ownError || problem || apiError || null;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -123,7 +153,7 @@ export function Field({ label, name, hint, error: ownError, children, className 
   );
 }
 
-type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: string | null };
+type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode };
 
 export function TextField({ label, name, hint, error, onValue, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void }) {
   return (
@@ -174,7 +204,8 @@ export function SelectField({
 export function CheckboxField({ label, name, hint, checked, onChecked }: Omit<Common, 'error'> & { checked: boolean; onChecked: (checked: boolean) => void }) {
   const form = useContext(FormContext);
   const id = useId();
-  const error = form && namesField(form.error, name) ? messageOf(form.error) : null;
+  const problem = form?.problems?.[name];
+  const error = problem ?? (form && namesField(form.error, name) ? <ErrorText explained={explainForField(form.error)} /> : null);
   return (
     <div className="field field-check">
       <input type="checkbox" id={id} name={name} checked={checked} onChange={(e) => onChecked(e.target.checked)} aria-invalid={error ? true : undefined} />

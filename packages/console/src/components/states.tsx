@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { messageOf } from '../api/errors.js';
+import { type Explained, explain } from '../api/errors.js';
 
 // Loading, empty and error states: every list and detail shows one of them instead of nothing.
 
@@ -16,11 +16,31 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="state state-empty">{children}</p>;
 }
 
-/** The API's own message (or what went wrong on the way), with a way to try again. */
+/**
+ * An error's words for people, then the API's own message on a line of its own (for support, and
+ * for whoever reads the API's documentation). `explained` replaces explain(error), e.g. for a field.
+ */
+export function ErrorText({ error, explained }: { error?: unknown; explained?: Explained }) {
+  const { text, detail } = explained ?? explain(error);
+  return (
+    <>
+      <span className="error-text">{text}</span>
+      {detail ? (
+        <span className="error-detail" data-testid="error-detail">
+          The server said: “{detail}”
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** What went wrong in the console's words (the API's message under it), with a way to try again. */
 export function ErrorNote({ error, retry }: { error: unknown; retry?: () => void }) {
   return (
     <div className="error-note" role="alert">
-      <p>{messageOf(error)}</p>
+      <p>
+        <ErrorText error={error} />
+      </p>
       {retry ? (
         <button type="button" onClick={retry}>
           Try again

@@ -1,13 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Pager } from './pager.js';
 import { QueryView } from './states.js';
 
-// Tables scroll sideways inside their own focusable region on narrow screens (360 px), so the page
-// never does; the caption names the table for screen readers and the region.
+// On a phone (up to 640 px wide, styles.css) a table shows each row as a card: its cells stacked,
+// each with its column's name before it (data-label), the first column as the card's title. Nothing
+// scrolls sideways, and every column is still there. The explicit roles keep the table a table for
+// screen readers once CSS makes its parts blocks (some browsers drop the semantics then). Wider,
+// a table that does not fit scrolls inside its own focusable region, so the page never does. The
+// caption names the table (and the region).
 
 export interface Column<T> {
   header: ReactNode;
+  /** The column's name on a phone's stacked cells, when `header` is not plain text. */
+  label?: string;
   cell: (row: T) => ReactNode;
   /** `num` right-aligns figures. */
   className?: string;
@@ -24,24 +30,28 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>({ caption, showCaption, columns, rows, rowKey, testId }: DataTableProps<T>) {
+  const captionId = useId();
+  const labels = columns.map((column) => column.label ?? (typeof column.header === 'string' || typeof column.header === 'number' ? String(column.header) : ''));
   return (
     <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table data-testid={testId}>
-        <caption className={showCaption ? undefined : 'visually-hidden'}>{caption}</caption>
-        <thead>
-          <tr>
+      <table data-testid={testId} className="stack" role="table" aria-labelledby={captionId}>
+        <caption id={captionId} className={showCaption ? undefined : 'visually-hidden'}>
+          {caption}
+        </caption>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column, i) => (
-              <th key={i} scope="col" className={column.className}>
+              <th key={i} scope="col" role="columnheader" className={column.className}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)}>
+            <tr key={rowKey(row, index)} role="row">
               {columns.map((column, i) => (
-                <td key={i} className={column.className}>
+                <td key={i} role="cell" className={column.className} data-label={labels[i]}>
                   {column.cell(row)}
                 </td>
               ))}

@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
-import { messageOf } from '../api/errors.js';
+import { type ReactNode, useEffect, useState } from 'react';
 import { clientFor, useSession } from '../api/session.js';
 import { Form, SubmitButton, TextField } from '../components/form.js';
+import { ErrorText } from '../components/states.js';
 
 /** Paste an API key; it is tried with one cheap call before it is kept for this tab. */
 export function SignIn() {
   const { signIn, notice } = useSession();
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ReactNode>(null);
 
   useEffect(() => {
     document.title = 'Sign in · Rapport console';
@@ -26,7 +26,7 @@ export function SignIn() {
       await clientFor(apiKey).GET('/users', { params: { query: { limit: 1 } } });
       signIn(apiKey);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(<ErrorText error={failure} />);
       setBusy(false);
     }
   };
@@ -35,8 +35,8 @@ export function SignIn() {
     <main id="main" className="sign-in">
       <h1>Rapport console</h1>
       {notice ? (
-        <p className="error-note" role="alert">
-          {notice}
+        <p className="error-note" role="alert" data-testid="signed-out-notice">
+          You were signed out. <ErrorText error={notice} />
         </p>
       ) : null}
       <Form label="Sign in" onSubmit={() => void submit()}>

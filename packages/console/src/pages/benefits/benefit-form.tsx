@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation } from '../../api/queries.js';
 import { CheckboxField, Field, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { check, problems } from '../../lib/validate.js';
 import { changedOnly, fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
 
 // One form for a new benefit (POST /benefits) and for changing one (PUT /benefits/{id}, only what
@@ -30,6 +31,8 @@ const STATUS = [
   { value: '0', label: 'Inactive' },
 ];
 const MORE = ['image_url', 'sku', 'wallpublish'];
+/** The API's bound for these counts (a 32-bit column). */
+const MAX_INT = 2_147_483_647;
 
 const isWholeDay = (value: string | undefined, time: string) => value === undefined || value.endsWith(` ${time}`);
 
@@ -66,10 +69,24 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const save = useApiMutation(
     (api, body: Record<string, unknown>) =>
-      // Text in a number field is sent as typed on purpose: the API's message names the field.
+      // The form checked the numbers first (validate); the API checks the rest and names the field.
       benefit ? api.PUT('/benefits/{id}', { params: { path: { id: benefit.id } }, body: body as never }) : api.POST('/benefits', { body: body as never }),
     { invalidate: [['api', '/benefits'], ['api', '/benefits/all'], ['api', '/benefits/{id}']], onSuccess: (saved) => onSaved(saved as Benefit) },
   );
+
+  // Required fields filled (on create), numbers typed as whole numbers, the end after the start.
+  const validate = () => {
+    const start = values.startdate.trim();
+    const end = values.enddate.trim();
+    return problems({
+      title: benefit ? null : check.filled(values.title, 'Give it a title, e.g. Free coffee.'),
+      startdate: benefit ? null : check.filled(start, 'Choose the first day it can be used.'),
+      enddate: benefit ? null : check.filled(end, 'Choose the last day it can be used.') ?? (start && end && (days.end ? `${end} 23:59:59` : fromLocalInput(end)) <= (days.start ? `${start} 00:00:00` : fromLocalInput(start)) ? 'Choose an end after the start.' : null),
+      points: check.wholeNumber(values.points, { min: 0, max: MAX_INT, example: '100' }),
+      stock: check.wholeNumber(values.stock, { min: 0, max: MAX_INT, optional: true, example: '50' }),
+      monthly_redeems: check.wholeNumber(values.monthly_redeems, { min: 0, max: MAX_INT, example: '2' }),
+    });
+  };
 
   const submit = () => {
     const changed: Partial<Values> = benefit ? changedOnly(initial, values) : values;
@@ -85,7 +102,7 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
   };
 
   return (
-    <Form error={save.error} label={benefit ? 'Edit benefit' : 'New benefit'} onSubmit={submit}>
+    <Form error={save.error} label={benefit ? 'Edit benefit' : 'New benefit'} validate={validate} onSubmit={submit}>
       <TextField label="Title" name="title" value={values.title} onValue={set('title')} />
       <TextAreaField label="Description" name="description" value={values.description} onValue={set('description')} />
       <div className="grid">

@@ -1,6 +1,6 @@
-import { encodeUserRef } from '@rapport/sdk';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
+import { CUSTOMER_HINT, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
 import { useApiMutation, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Form, SubmitButton, TextField } from '../../components/form.js';
@@ -9,6 +9,8 @@ import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
 import type { PageProps } from '../../router.js';
 import { Link, navigate } from '../../router.js';
+import { showDateTime } from '../../lib/dates.js';
+import { problems } from '../../lib/validate.js';
 import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
 import { type Benefit, BenefitForm } from './benefit-form.js';
 import { Availability, CouponsTable } from './shared.js';
@@ -22,14 +24,14 @@ function Details({ benefit }: { benefit: Benefit }) {
     ['Status', benefit.status === '1' ? 'Active' : 'Inactive'],
     ['Points', benefit.points.toLocaleString()],
     ['Stock', benefit.stock === null ? 'Unlimited' : benefit.stock.toLocaleString()],
-    ['Out of stock since', benefit.out_stock_at ?? '—'],
+    ['Out of stock since', showDateTime(benefit.out_stock_at)],
     ['Per customer per month', benefit.monthly_redeems === '0' ? 'No limit' : benefit.monthly_redeems],
-    ['Starts (UTC)', benefit.startdate],
-    ['Ends (UTC)', benefit.enddate],
+    ['Starts', showDateTime(benefit.startdate)],
+    ['Ends', showDateTime(benefit.enddate)],
     ['Featured', benefit.featured === '1' ? 'Yes' : 'No'],
     ['Slug', benefit.slug],
-    ['Created (UTC)', benefit.created],
-    ['Changed (UTC)', benefit.modified],
+    ['Created', showDateTime(benefit.created)],
+    ['Changed', showDateTime(benefit.modified)],
   ];
   return (
     <dl className="pairs" data-testid="benefit-details">
@@ -43,35 +45,39 @@ function Details({ benefit }: { benefit: Benefit }) {
   );
 }
 
-/** The customer as typed: a userapp_id (digits), else a service UID looked up to its userapp_id. */
+/**
+ * Assign to a customer named as people know them (an e-mail, a service UID or the customer
+ * number): looked up first (findCustomer), then POST /benefits/{id}/assign with their userapp_id.
+ */
 function Assign({ benefit }: { benefit: Benefit }) {
   const [customer, setCustomer] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const assign = useApiMutation(
     async (api, text: string) => {
-      const trimmed = text.trim();
-      const userappId = /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed === '' ? '' : (await api.GET('/users/{id}', { params: { path: { id: encodeUserRef(trimmed) } } })).userapp_id;
-      await api.POST('/benefits/{benefit_id}/assign', { params: { path: { benefit_id: benefit.id } }, body: { userapp_id: userappId } });
-      return trimmed;
+      const found = await findCustomerFor('userapp_id', api, text);
+      await api.POST('/benefits/{benefit_id}/assign', { params: { path: { benefit_id: benefit.id } }, body: { userapp_id: found.userapp_id } });
+      return found;
     },
     {
       invalidate: [['api', '/coupons'], ['api', '/benefits/{id}'], ['api', '/benefits/all'], ['api', '/users/{id}']],
-      onSuccess: (who) => {
-        setDone(`Assigned to ${who}: a coupon was created and ${benefit.points.toLocaleString()} points taken.`);
+      onSuccess: (found) => {
+        setDone(`Assigned to ${customerName(found)}: a coupon was created and ${benefit.points.toLocaleString()} points taken (${(found.points - benefit.points).toLocaleString()} left).`);
         setCustomer('');
       },
     },
   );
+  // A customer that cannot be found shows under the Customer field; the API's refusals (too few points…) above it.
   return (
     <Form
       error={assign.error}
       label="Assign to a customer"
+      validate={() => problems({ userapp_id: checkCustomerRef(customer) })}
       onSubmit={() => {
         setDone(null);
         assign.mutate(customer);
       }}
     >
-      <TextField label="Customer" name="userapp_id" value={customer} onValue={setCustomer} hint="Their customer ID (userapp_id) or service UID." autoCapitalize="off" spellCheck={false} />
+      <TextField label="Customer" name="userapp_id" value={customer} onValue={setCustomer} hint={CUSTOMER_HINT} autoCapitalize="off" spellCheck={false} />
       <div className="actions">
         <SubmitButton busy={assign.isPending} busyLabel="Assigning…">
           Assign

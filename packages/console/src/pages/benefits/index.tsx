@@ -1,6 +1,7 @@
 import { Page, Section } from '../../components/layout.js';
 import { usePagedGet } from '../../components/pager.js';
 import { PagedTable } from '../../components/table.js';
+import { showDateTime } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { SubNav } from '../catalogue/shared.js';
 import { Availability, BENEFITS_NAV } from './shared.js';
@@ -25,8 +26,8 @@ export default function BenefitsPage() {
             { header: 'Title', cell: (b) => <Link to={`/benefits/${b.id}`}>{b.title}</Link> },
             { header: 'Now', cell: (b) => <Availability benefit={b} /> },
             { header: 'Points', className: 'num', cell: (b) => b.points.toLocaleString() },
-            { header: 'Starts (UTC)', cell: (b) => b.startdate },
-            { header: 'Ends (UTC)', cell: (b) => b.enddate },
+            { header: 'Starts', cell: (b) => showDateTime(b.startdate) },
+            { header: 'Ends', cell: (b) => showDateTime(b.enddate) },
             { header: 'Featured', cell: (b) => (b.featured === '1' ? 'Yes' : 'No') },
           ]}
         />

@@ -1,6 +1,7 @@
 import type { GetResult } from '../../api/queries.js';
 import { StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
+import { showDateTime } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink } from '../catalogue/shared.js';
 
@@ -40,7 +41,7 @@ export function CouponsTable({ coupons, withBenefit }: { coupons: readonly Coupo
         ...(withBenefit ? [{ header: 'Benefit', cell: (c: Coupon) => (c.benefit ? <Link to={`/benefits/${c.benefit.id}`}>{c.benefit.title}</Link> : 'Deleted benefit') }] : []),
         { header: 'Customer', cell: (c) => <CustomerLink user={c.user} /> },
         { header: 'Points paid', className: 'num', cell: (c) => c.points.toLocaleString() },
-        { header: 'Assigned (UTC)', cell: (c) => c.createtime },
+        { header: 'Assigned', cell: (c) => showDateTime(c.createtime) },
       ]}
     />
   );

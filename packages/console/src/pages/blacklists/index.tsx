@@ -8,6 +8,7 @@ import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
+import { check as rules, problems } from '../../lib/validate.js';
 import { useApi } from '../../api/session.js';
 import { useQueryParams } from '../../router.js';
 import { LISTS, type ListName } from './lists.js';
@@ -22,7 +23,13 @@ function CheckValue({ list }: { list: ListName }) {
     api.GET('/account/blacklist/{blacklist}/{value}', { params: { path: { blacklist: list, value: text } } }).then((answer) => ({ text, ...answer })),
   );
   return (
-    <Form className="form-inline" label="Check a value" error={check.error} onSubmit={() => check.mutate(value)}>
+    <Form
+      className="form-inline"
+      label="Check a value"
+      error={check.error}
+      validate={() => problems({ value: rules.filled(value, list === 'email' ? 'Type the e-mail address to check.' : 'Type the telephone to check.') })}
+      onSubmit={() => check.mutate(value)}
+    >
       <TextField
         label={list === 'email' ? 'Is this e-mail address listed?' : 'Is this telephone listed?'}
         name="value"
@@ -60,7 +67,6 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
           description={`Every entry of the ${list} list is deleted. Customers on it can be e-mailed or texted again.`}
           preview={() => api.DELETE(LIST_PATH, { params: { query: { blacklist: list, dry_run: true } }, body: {} })}
           run={() => api.DELETE(LIST_PATH, { params: { query: { blacklist: list } }, body: {} })}
-          confirmLabel="Empty the list"
           invalidate={[['api', LIST_PATH]]}
           onDone={() => setEmptied(`The ${list} list was emptied.`)}
           disabled={total === 0}

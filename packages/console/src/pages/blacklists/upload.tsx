@@ -1,15 +1,21 @@
 import type { BlacklistUploadResult, UploadProgress } from '@rapport/sdk';
 import { useRef, useState } from 'react';
 import { useApiMutation } from '../../api/queries.js';
+import { useApi } from '../../api/session.js';
+import { useDryRunDialog } from '../../components/confirm.js';
 import { Field, Form, SelectField, SubmitButton } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
 import { DataTable } from '../../components/table.js';
+import { problems } from '../../lib/validate.js';
 import { LISTS, type ListName } from './lists.js';
 
 // The upload goes through the SDK with onProgress (XMLHttpRequest in the browser): the bar follows
 // the bytes sent; once they are all out the server reads, checks and applies the file (atomic: an
 // invalid line changes nothing) and the bar waits for its answer. "Check the file" is the same
-// upload with dry_run=true: read and checked as for real, nothing written.
+// upload with dry_run=true: read and checked as for real, nothing written. "Replace the whole list"
+// runs that check first and asks, in the dialog that names how many entries would go, as "Empty the
+// list" does. After an upload the page says what it did, in counts: lines read (counted in the
+// browser, as the server counts them), entries added (the list's size before and after) or removed.
 
 type Mode = 'create' | 'delete-create';
 
@@ -78,49 +84,151 @@ function CheckResult({ check }: { check: UploadCheck }) {
   );
 }
 
+/** Physical lines of a file, as the server counts them ("lines read"): line breaks, plus a last line without one. */
+async function countLines(file: Blob): Promise<number> {
+  let lines = 0;
+  let last = -1;
+  const reader = file.stream().getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    for (const byte of value) if (byte === 10) lines += 1;
+    if (value.length > 0) last = value[value.length - 1]!;
+  }
+  return last !== -1 && last !== 10 ? lines + 1 : lines;
+}
+
+/** What an upload did, in counts: lines read, entries added (and removed, by a replacement), the list's size after. */
+interface UploadReport {
+  file: string;
+  list: ListName;
+  mode: Mode;
+  lines: number;
+  added: number;
+  removed: number;
+  total: number;
+}
+
+function reportText(report: UploadReport): string {
+  const n = (value: number) => value.toLocaleString();
+  const entries = (value: number) => `${n(value)} ${value === 1 ? 'entry' : 'entries'}`;
+  return report.mode === 'create'
+    ? `${report.file}: ${n(report.lines)} lines read, ${entries(report.added)} added to the ${report.list} list (the others were on it already or repeated); it now holds ${entries(report.total)}.`
+    : `${report.file}: ${n(report.lines)} lines read; the ${report.list} list was replaced: ${entries(report.removed)} removed, ${entries(report.total)} loaded.`;
+}
+
 export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onUploaded: (list: ListName) => void }) {
+  const api = useApi();
   const [file, setFile] = useState<File | null>(null);
   const [list, setList] = useState<ListName>(defaultList);
   const [mode, setMode] = useState<Mode>('create');
-  const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [outcome, setOutcome] = useState<{ text: string } | { check: UploadCheck } | null>(null);
+  const [outcome, setOutcome] = useState<{ report: UploadReport } | { check: UploadCheck } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  /** Set by "Check the file first" (a submit button) for the submit it starts. */
+  const checkOnly = useRef(false);
 
+  const send = (chosen: File, dryRun: boolean) => {
+    abort.current = new AbortController();
+    setProgress(null);
+    return api.uploadBlacklist({ file: chosen, blacklist: list, type: mode, dryRun, onProgress: setProgress, signal: abort.current.signal });
+  };
+  const totalOf = async (name: ListName) => (await api.GET('/account/blacklist', { params: { query: { blacklist: name, limit: 1 } } })).total;
+
+  // "Add to the list": the upload, with the list's size read before and after for the report.
   const upload = useApiMutation(
-    async (api, { dryRun }: { dryRun: boolean }) => {
-      abort.current = new AbortController();
-      return api.uploadBlacklist({ file: file!, blacklist: list, type: mode, dryRun, onProgress: setProgress, signal: abort.current.signal });
+    async (_api, { dryRun }: { dryRun: boolean }): Promise<UploadCheck | UploadReport> => {
+      const chosen = file!;
+      if (dryRun) {
+        const answer = await send(chosen, true);
+        if (!isCheck(answer)) throw new Error('The server did not answer with a check (dry_run).');
+        return answer;
+      }
+      const [before, lines] = await Promise.all([totalOf(list), countLines(chosen)]);
+      await send(chosen, false);
+      const total = await totalOf(list);
+      return { file: chosen.name, list, mode, lines, added: Math.max(0, total - before), removed: 0, total };
     },
     {
       invalidate: [['api', '/account/blacklist']],
-      onSuccess: (answer, { dryRun }) => {
-        if (dryRun && isCheck(answer)) return setOutcome({ check: answer });
-        setOutcome({ text: `${file?.name ?? 'The file'} was ${mode === 'create' ? 'added to' : 'loaded as'} the ${list} list.` });
-        onUploaded(list);
+      onSuccess: (answer) => {
+        if (isCheck(answer)) return setOutcome({ check: answer });
+        setOutcome({ report: answer });
+        onUploaded(answer.list);
       },
     },
   );
 
+  // "Replace the whole list": the dry run first, in the dialog that names what would go; then the upload.
+  const replace = useDryRunDialog<UploadCheck>({
+    title: `Replace the ${list} list?`,
+    description: (
+      <>
+        Every entry of the {list} list is deleted and the entries of {file?.name ?? 'the file'} take their place, in one step. Customers who are on the list now
+        and not in the file can be {list === 'email' ? 'e-mailed' : 'texted'} again.
+      </>
+    ),
+    checkingLabel: 'Checking the file: what it would delete and load…',
+    progress: <Progress progress={progress} label="Sending the file" />,
+    preview: async () => {
+      setOutcome(null);
+      return send(file!, true);
+    },
+    run: async () => {
+      const chosen = file!;
+      await send(chosen, false);
+      return totalOf(list);
+    },
+    details: (check) => (
+      <>
+        <p data-testid="replace-summary">
+          {check.lines.toLocaleString()} lines read: {check.would_delete.entries.toLocaleString()} {check.would_delete.entries === 1 ? 'entry' : 'entries'} of the {check.blacklist} list would be deleted, and{' '}
+          {check.would_add.entries.toLocaleString()} loaded from the file.
+        </p>
+        {check.rejection ? <CheckResult check={check} /> : null}
+      </>
+    ),
+    blocked: (check) => (check.rejection ? 'Fix the file’s invalid lines (listed above) and try again: as it is, the server would refuse it and change nothing.' : null),
+    confirmLabel: (check) =>
+      check.would_delete.entries > 0
+        ? `Delete ${check.would_delete.entries.toLocaleString()} ${check.would_delete.entries === 1 ? 'entry' : 'entries'} and load ${check.would_add.entries.toLocaleString()}`
+        : `Load ${check.would_add.entries.toLocaleString()} ${check.would_add.entries === 1 ? 'entry' : 'entries'}`,
+    busyLabel: 'Replacing…',
+    allowNothing: true,
+    invalidate: [['api', '/account/blacklist']],
+    onCancel: () => abort.current?.abort(),
+    onDone: (total, check) => {
+      setOutcome({ report: { file: file?.name ?? 'The file', list: check.blacklist, mode: 'delete-create', lines: check.lines, added: Number(total), removed: check.would_delete.entries, total: Number(total) } });
+      onUploaded(check.blacklist);
+    },
+  });
+
   const start = (dryRun: boolean) => {
     setOutcome(null);
-    if (!file) {
-      setFileError('Choose a CSV file first.');
-      return;
-    }
-    setFileError(null);
-    setProgress(null);
+    if (!dryRun && mode === 'delete-create') return replace.open();
     upload.mutate({ dryRun });
   };
   const aborted = upload.error instanceof DOMException && upload.error.name === 'AbortError';
+  const needFile = () => problems({ file: file ? null : 'Choose a CSV file first.' });
 
   return (
     <Section title="Upload a CSV file" id="upload">
-      <Form error={aborted ? null : upload.error} onSubmit={() => start(false)}>
+      <Form
+        error={aborted ? null : upload.error}
+        validate={() => {
+          const found = needFile();
+          if (found) checkOnly.current = false;
+          return found;
+        }}
+        onSubmit={() => {
+          const dryRun = checkOnly.current;
+          checkOnly.current = false;
+          start(dryRun);
+        }}
+      >
         <Field
           label="CSV file"
           name="file"
-          error={fileError}
           hint="One e-mail address or telephone per line (the first column); a header line, quotes, ; or , separators are fine. Any invalid line rejects the whole file."
         >
           {(control) => (
@@ -130,7 +238,6 @@ export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onU
               accept=".csv,.txt,text/csv,text/plain"
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
-                setFileError(null);
                 setOutcome(null);
               }}
             />
@@ -138,7 +245,14 @@ export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onU
         </Field>
         <div className="grid">
           <SelectField label="List" name="blacklist" options={LISTS} value={list} onValue={(value) => setList(value as ListName)} />
-          <SelectField label="Mode" name="type" options={MODES} value={mode} onValue={(value) => setMode(value as Mode)} />
+          <SelectField
+            label="Mode"
+            name="type"
+            options={MODES}
+            value={mode}
+            onValue={(value) => setMode(value as Mode)}
+            hint={mode === 'delete-create' ? 'Upload first checks the file and asks before anything is deleted.' : undefined}
+          />
         </div>
         {upload.isPending ? <Progress progress={progress} label={upload.variables?.dryRun ? 'Checking' : 'Uploading'} /> : null}
         {aborted ? (
@@ -146,17 +260,18 @@ export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onU
             Upload cancelled; nothing was changed.
           </p>
         ) : null}
-        {outcome && 'text' in outcome ? (
+        {outcome && 'report' in outcome ? (
           <p className="notice" role="status" data-testid="blacklist-upload-done">
-            {outcome.text}
+            {reportText(outcome.report)}
           </p>
         ) : null}
         {outcome && 'check' in outcome ? <CheckResult check={outcome.check} /> : null}
         <div className="actions">
-          <SubmitButton busy={upload.isPending && !upload.variables?.dryRun} busyLabel="Uploading…">
+          <SubmitButton busy={(upload.isPending && !upload.variables?.dryRun) || replace.busy} busyLabel="Uploading…">
             Upload
           </SubmitButton>
-          <button type="button" onClick={() => start(true)} disabled={upload.isPending}>
+          {/* a submit too, so that the form's check (a file chosen) runs first */}
+          <button type="submit" onClick={() => (checkOnly.current = true)} disabled={upload.isPending || replace.busy}>
             Check the file first
           </button>
           {upload.isPending ? (
@@ -166,6 +281,7 @@ export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onU
           ) : null}
         </div>
       </Form>
+      {replace.dialog}
     </Section>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation } from '../../api/queries.js';
 import { CheckboxField, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { check, problems } from '../../lib/validate.js';
 import { changedOnly, numberOrText } from './shared.js';
 
 // One form for a new branch (POST /branches) and for changing one (PUT /branches/{base64 name},
@@ -52,9 +53,9 @@ export function BranchForm({ branch, onSaved }: { branch?: Branch; onSaved: (bra
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const save = useApiMutation(
     (api, body: Record<string, unknown>) =>
-      // Text in a number field is sent as typed on purpose: the API's message names the field.
+      // The form checked the numbers first (validate); the API checks the rest and names the field.
       branch
-        ? api.PUT('/branches/{*}', { params: { path: { '*': encodeBranchName(branch.name) } }, body: body as never })
+        ? api.PUT('/branches/{id}', { params: { path: { id: encodeBranchName(branch.name) } }, body: body as never })
         : api.POST('/branches', { body: body as never }),
     { invalidate: [['api', '/branches'], ['api', '/branches/{id}']], onSuccess: (saved) => onSaved(saved as Branch) },
   );
@@ -73,7 +74,20 @@ export function BranchForm({ branch, onSaved }: { branch?: Branch; onSaved: (bra
   };
 
   return (
-    <Form error={save.error} label={branch ? 'Edit branch' : 'New branch'} onSubmit={submit}>
+    <Form
+      error={save.error}
+      label={branch ? 'Edit branch' : 'New branch'}
+      validate={() =>
+        problems({
+          name: check.filled(values.name, 'Type the branch’s name.'),
+          email: check.email(values.email, { optional: true }),
+          m2: check.number(values.m2, { min: 0, optional: true }),
+          m2_cost: check.number(values.m2_cost, { min: 0, optional: true }),
+          employees_quantity: check.wholeNumber(values.employees_quantity, { min: 0, optional: true, example: '8' }),
+        })
+      }
+      onSubmit={submit}
+    >
       <TextField label="Name" name="name" value={values.name} onValue={set('name')} hint={branch ? 'Changing it renames the branch.' : 'Unique; purchases name their branch by it.'} />
       <TextField label="Display name" name="display_name" value={values.display_name} onValue={set('display_name')} />
       <SelectField label="Status" name="status" value={values.status} onValue={set('status')} options={STATUS} />

@@ -1,6 +1,7 @@
 import { useGet } from '../../api/queries.js';
 import { Page, Section } from '../../components/layout.js';
 import { StatusBadge } from '../../components/states.js';
+import { showDateTime } from '../../lib/dates.js';
 import type { PageProps } from '../../router.js';
 import { Link, href } from '../../router.js';
 import { type Branch, BranchForm } from './branch-form.js';
@@ -22,8 +23,8 @@ function Details({ branch }: { branch: Branch }) {
     ['Business type', branch.business_type],
     ['Working hours', branch.working_hours],
     ['Web shop', branch.is_web ? 'Yes' : 'No'],
-    ['Created', branch.createtime],
-    ['Updated', branch.updatetime],
+    ['Created', showDateTime(branch.createtime)],
+    ['Updated', showDateTime(branch.updatetime)],
   ];
   return (
     <dl className="pairs" data-testid="branch-details">

@@ -7,6 +7,7 @@ import { Loading } from '../../components/states.js';
 import { categoryOptions, pathTo } from '../categories/tree.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { AttributeFields, type RawValues, apiValues, rawValues } from '../custom-attributes/values.js';
+import { check, problems } from '../../lib/validate.js';
 import { changedOnly, numberOrText } from './shared.js';
 
 // One form for a new product (POST /products) and for changing one (PUT /products/{sku}, only the
@@ -63,7 +64,7 @@ function ProductFormFields({
 
   const save = useApiMutation(
     (api, body: Record<string, unknown>) =>
-      // Numbers typed as text that is not a number are sent as text on purpose: the API names the field.
+      // The form checked the numbers first (validate); the API checks the rest and names the field.
       product
         ? api.PUT('/products/{sku}', { params: { path: { sku: encodeSku(product.sku) } }, body: body as never })
         : api.POST('/products', { body: body as never }),
@@ -83,7 +84,20 @@ function ProductFormFields({
   };
 
   return (
-    <Form error={save.error} label={product ? 'Edit product' : 'New product'} onSubmit={submit}>
+    <Form
+      error={save.error}
+      label={product ? 'Edit product' : 'New product'}
+      validate={() =>
+        problems({
+          sku: check.filled(values.sku, 'Type the product’s SKU (your code for it).'),
+          name: product ? null : check.filled(values.name, 'Type the product’s name.'),
+          price: check.number(values.price, { min: 0, optional: true }),
+          offer_price: check.number(values.offer_price, { min: 0, optional: true }),
+          stock: check.wholeNumber(values.stock, { optional: true, example: '12, or -3 for back orders' }),
+        })
+      }
+      onSubmit={submit}
+    >
       <TextField label="SKU" name="sku" value={values.sku} onValue={set('sku')} hint={product ? 'Changing it renames the product.' : 'Your unique code for the product.'} spellCheck={false} />
       <TextField label="Name" name="name" value={values.name} onValue={set('name')} />
       <TextField label="Brand" name="brand" value={values.brand} onValue={set('brand')} />

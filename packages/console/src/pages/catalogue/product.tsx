@@ -3,6 +3,7 @@ import { encodeSku } from '@rapport/sdk';
 import { useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Page, Section } from '../../components/layout.js';
+import { showDateTime } from '../../lib/dates.js';
 import type { PageProps } from '../../router.js';
 import { Link, href, navigate } from '../../router.js';
 import { productPath } from './index.js';
@@ -67,9 +68,9 @@ function Details({ product }: { product: Product }) {
         </Fragment>
       ))}
       <dt>Created</dt>
-      <dd>{product.createtime}</dd>
+      <dd>{showDateTime(product.createtime)}</dd>
       <dt>Updated</dt>
-      <dd>{product.updatetime}</dd>
+      <dd>{showDateTime(product.updatetime)}</dd>
     </dl>
   );
 }

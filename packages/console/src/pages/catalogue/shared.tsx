@@ -1,8 +1,8 @@
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { type Customer, customerName } from '../../api/customers.js';
 import { fieldOf, isNotFound } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
-import { rememberRequest } from '../../api/requests.js';
 import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form } from '../../components/form.js';
 import { Empty, QueryView, StatusBadge } from '../../components/states.js';
@@ -172,8 +172,6 @@ export function RequestProgress({ id, what, onFinished }: { id: string; what: st
     { params: { path: { request_id: id } } },
     { refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 1000) },
   );
-  // The Background requests page lists the requests this browser started.
-  useEffect(() => rememberRequest(id, what), [id, what]);
   const status = query.data?.status;
   const finished = status === 'done' || status === 'failed';
   useEffect(() => {
@@ -230,9 +228,13 @@ export function changedOnly<T extends Record<string, unknown>>(initial: T, curre
 export const formatNumber = (value: number | null | undefined, digits = 2): string =>
   value === null || value === undefined ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: digits });
 
-/** A user's name in lists: the service_uid, else the e-mail, else the id; a link to the customer page. */
-export function CustomerLink({ user }: { user: { userapp_id: number; service_uid?: string | null; email?: string | null } }) {
-  return <Link to={`/customers/${user.userapp_id}`}>{user.service_uid ?? user.email ?? `#${user.userapp_id}`}</Link>;
+/**
+ * A customer in lists, by name (first and last name, else e-mail, else service UID: customerName),
+ * linking to their page. `person` is the customer as GET /users/{id} answers (usePeople), for the
+ * listings whose user object carries identifiers only (purchases, user events).
+ */
+export function CustomerLink({ user, person }: { user: { userapp_id: number; service_uid?: string | null; email?: string | null; first_name?: string | null; last_name?: string | null }; person?: Customer }) {
+  return <Link to={`/customers/${user.userapp_id}`}>{customerName(person ?? user)}</Link>;
 }
 
 /**

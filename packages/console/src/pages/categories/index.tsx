@@ -4,6 +4,7 @@ import { useApiMutation, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
+import { check, problems } from '../../lib/validate.js';
 import { Page, Section } from '../../components/layout.js';
 import { QueryView } from '../../components/states.js';
 import { Link, href } from '../../router.js';
@@ -32,7 +33,11 @@ function NewCategory({ categories }: { categories: readonly Category[] }) {
     },
   });
   return (
-    <Form error={create.error} label="New category" onSubmit={() => create.mutate({ code, name, ...(parent ? { parent_code: parent } : {}) })}>
+    <Form
+      error={create.error}
+      label="New category"
+      validate={() => problems({ name: check.filled(name, 'Type the category’s name, e.g. Trail shoes.'), code: check.filled(code, 'Type a code for it, e.g. trail-shoes.') ?? (code.includes('/') ? 'Leave out the /: codes cannot contain it.' : null) })}
+      onSubmit={() => create.mutate({ code, name, ...(parent ? { parent_code: parent } : {}) })}>
       {created && !create.error ? (
         <p className="notice" role="status">
           {created}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApiMutation } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
+import { check, problems } from '../../lib/validate.js';
 import { Page, Section } from '../../components/layout.js';
 import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
@@ -93,7 +94,12 @@ function DefinitionForm({ kind, definition, onSaved }: { kind: Kind; definition?
   };
   const listed = values.field_type === 'select' || values.field_type === 'checkbox' || values.options.length > 0;
   return (
-    <Form error={save.error} label={definition ? `Edit ${definition.label}` : `New ${kind.one} attribute`} onSubmit={submit}>
+    <Form
+      error={save.error}
+      label={definition ? `Edit ${definition.label}` : `New ${kind.one} attribute`}
+      validate={() => problems({ label: check.filled(values.label, 'Type what people see, e.g. Shirt size.') })}
+      onSubmit={submit}
+    >
       <TextField label="Label" name="label" value={values.label} onValue={set('label')} hint="What people see, e.g. Shirt size." />
       <TextField
         label="Name"

@@ -1,4 +1,5 @@
 import { Field, SelectField } from '../../components/form.js';
+import { showDateTime } from '../../lib/dates.js';
 import { fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
 import type { Definition } from './kinds.js';
 
@@ -136,7 +137,10 @@ export function attributeRows(definitions: readonly Definition[], stored: Record
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   const show = (definition: Definition | undefined, value: unknown) => {
     const option = definition?.options.find((o) => o.value === String(value));
-    return option ? option.text : typeof value === 'string' ? value : JSON.stringify(value);
+    if (option) return option.text;
+    // A date and time (a timestamp attribute) in the console's one format.
+    if (typeof value === 'string' && (definition?.data_type === 'timestamp' || definition?.field_type === 'datetime')) return showDateTime(value);
+    return typeof value === 'string' ? value : JSON.stringify(value);
   };
   const names = [...definitions.map((d) => d.name).filter((name) => name in stored), ...Object.keys(stored).filter((name) => !byName.has(name))];
   return names.map((name) => {

@@ -1,4 +1,5 @@
 import { encodeUserRef } from '@rapport/sdk';
+import { customerName } from '../../api/customers.js';
 import { isNotFound } from '../../api/errors.js';
 import { useGet } from '../../api/queries.js';
 import { Page } from '../../components/layout.js';
@@ -8,11 +9,13 @@ import { Link } from '../../router.js';
 import { AbandonedCarts, Coupons, FamilyMembers, Purchases, UserEvents } from './activity.js';
 import { Points } from './points.js';
 import { Profile } from './profile.js';
+import { CustomerSegments } from './segments.js';
 import { Tags } from './tags.js';
 
 const SECTIONS = [
   ['profile', 'Profile'],
   ['tags', 'Tags'],
+  ['segments', 'Segments'],
   ['points', 'Points'],
   ['purchases', 'Purchases'],
   ['events', 'Events'],
@@ -47,7 +50,7 @@ export default function CustomerPage({ params }: PageProps) {
     );
   }
   const data = user.data;
-  const name = [data.first_name, data.last_name].filter(Boolean).join(' ') || data.email || data.service_uid || `Customer ${userappId}`;
+  const name = customerName(data);
   return (
     <Page title={name} back={back}>
       <nav aria-label="Parts of this page" className="jump">
@@ -59,6 +62,7 @@ export default function CustomerPage({ params }: PageProps) {
       </nav>
       <Profile user={data} id={id} />
       <Tags user={data} id={id} />
+      <CustomerSegments id={id} />
       <Points user={data} id={id} />
       <Purchases id={id} />
       <UserEvents serviceUid={data.service_uid} />

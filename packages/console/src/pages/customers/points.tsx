@@ -7,6 +7,7 @@ import { useAllPages, usePagedGet } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
 import { PagedTable } from '../../components/table.js';
 import { minuteOf, showDateTime, toSeconds } from '../../lib/dates.js';
+import { check, problems, readNumber } from '../../lib/validate.js';
 import type { User } from './profile.js';
 
 const LEDGER_PATH = '/users/{id}/transactions';
@@ -20,8 +21,8 @@ function AddPoints({ id }: { id: string }) {
     (api, body: typeof empty) =>
       api.POST('/users/{id}/points', {
         params: { path: { id } },
-        // The API checks the number (a non-zero integer within the balance): what was typed is sent.
-        body: { concept: body.concept, points: (body.points.trim() === '' ? undefined : Number(body.points)) as number, description: body.description || undefined },
+        // Checked first (a whole number, not 0); the API checks the balance.
+        body: { concept: body.concept.trim(), points: readNumber(body.points, true)!, description: body.description || undefined },
       }),
     {
       invalidate: [['api', '/users/{id}'], ['api', LEDGER_PATH], ['api', 'all', LEDGER_PATH], ['api', '/users']],
@@ -34,6 +35,13 @@ function AddPoints({ id }: { id: string }) {
   return (
     <Form
       error={add.error}
+      label="Add or take points"
+      validate={() =>
+        problems({
+          concept: check.filled(values.concept, 'Say what it is for, e.g. bonus.'),
+          points: check.wholeNumber(values.points, { nonZero: true, example: '10, or -5 to take away' }),
+        })
+      }
       onSubmit={() => {
         setDone(null);
         add.mutate(values);

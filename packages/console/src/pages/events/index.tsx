@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useApiMutation } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Form, SubmitButton, TextField } from '../../components/form.js';
+import { showDateTime } from '../../lib/dates.js';
+import { check, problems } from '../../lib/validate.js';
 import { Page, Section } from '../../components/layout.js';
 import { usePagedGet } from '../../components/pager.js';
 import { PagedTable } from '../../components/table.js';
@@ -23,7 +25,12 @@ function NewEvent() {
     },
   });
   return (
-    <Form className="form-inline" error={create.error} label="New event" onSubmit={() => create.mutate({ name })}>
+    <Form
+      className="form-inline"
+      error={create.error}
+      label="New event"
+      validate={() => problems({ name: check.filled(name, 'Type the event’s name, e.g. signup.') ?? (/^[A-Za-z0-9-]{1,64}$/.test(name.trim()) ? null : 'Use 1 to 64 letters, digits or -, without spaces.') })}
+      onSubmit={() => create.mutate({ name })}>
       <TextField label="Event name" name="name" value={name} onValue={setName} autoCapitalize="off" spellCheck={false} hint="Letters, digits and -, e.g. signup. Case counts." />
       <div className="actions">
         <SubmitButton busy={create.isPending} busyLabel="Creating…">
@@ -58,7 +65,7 @@ export default function EventsPage() {
           rowKey={(event) => event.id}
           columns={[
             { header: 'Name', cell: (event) => <code>{event.name}</code> },
-            { header: 'Created (UTC)', cell: (event) => event.createtime },
+            { header: 'Created', cell: (event) => showDateTime(event.createtime) },
             { header: 'ID', className: 'num', cell: (event) => event.id },
             {
               header: 'Actions',

@@ -1,12 +1,16 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiMutation, useGet } from '../../api/queries.js';
+import { CUSTOMER_HINT, customerName, useCustomerRef, usePeople } from '../../api/customers.js';
+import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { ConfirmDryRun, isDryRun } from '../../components/confirm.js';
 import { Form, type Option, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
+import { Empty, Loading } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
+import { showDateTime } from '../../lib/dates.js';
+import { check as rules, problems } from '../../lib/validate.js';
 import { CustomerLink, FilterBar, FilteredList, RequestProgress, SubNav, filterError, useFilterBar } from '../catalogue/shared.js';
 import { EVENTS_NAV } from './shared.js';
 
@@ -14,7 +18,8 @@ import { EVENTS_NAV } from './shared.js';
 // events over a date range (E5), checked first with the dry run: the check runs as a form, so a
 // 400 shows under the field it names, then the shared dialog shows the count again and deletes.
 
-const FILTERS = ['service_uid', 'event', 'from', 'to'] as const;
+const FILTERS = ['customer', 'event', 'from', 'to'] as const;
+type UserEvent = GetResult<'/user-events'>[number];
 
 /** The first 100 events, for choosing one by name (accounts rarely have more; the stream filter also takes any name in the URL). */
 function useEventOptions(first: Option): Option[] {
@@ -53,7 +58,19 @@ function BulkDelete() {
       {accepted ? (
         <RequestProgress key={accepted.id} id={accepted.id} what={accepted.what} onFinished={() => void queryClient.invalidateQueries({ queryKey: ['api', '/user-events'] })} />
       ) : null}
-      <Form error={check.error} label="Delete user events" onSubmit={() => check.mutate()}>
+      <Form
+        error={check.error}
+        label="Delete user events"
+        validate={() =>
+          problems({
+            event_name: rules.filled(values.event_name, 'Choose the event whose user events go.'),
+            from: rules.filled(values.from, 'Choose the first day.'),
+            to: rules.filled(values.to, 'Choose the last day.') ?? (values.from && values.to < values.from ? 'Choose a last day on or after the first.' : null),
+            notify_to: rules.email(values.notify_to, { optional: true }),
+          })
+        }
+        onSubmit={() => check.mutate()}
+      >
         <p className="hint">Deletes one event’s user events whose time lies between two dates (both days included), in the background.</p>
         <SelectField label="Event" name="event_name" value={values.event_name} onValue={set('event_name')} options={options} />
         <div className="grid">
@@ -91,23 +108,57 @@ function BulkDelete() {
   );
 }
 
+function UserEventsTable({ rows }: { rows: readonly UserEvent[] }) {
+  const people = usePeople(rows.map((row) => row.user.userapp_id));
+  return (
+    <DataTable
+      caption="User events"
+      testId="user-events-table"
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={[
+        { header: 'When', cell: (row) => showDateTime(row.datetime) },
+        { header: 'Event', cell: (row) => <code>{row.event.name}</code> },
+        { header: 'Customer', cell: (row) => <CustomerLink user={row.user} person={people.data?.get(row.user.userapp_id)} /> },
+        { header: 'Metadata', cell: (row) => (row.metadata ? <code>{JSON.stringify(row.metadata)}</code> : '—') },
+      ]}
+    />
+  );
+}
+
 export default function UserEventsPage() {
   const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
   const options = useEventOptions({ value: '', label: 'Any event' });
   if (bar.applied.event && !options.some((o) => o.value === bar.applied.event)) options.push({ value: bar.applied.event, label: bar.applied.event });
-  const userEvents = useGet('/user-events', { params: { query: { page, limit: PAGE_SIZE, ...bar.query } } }, { placeholderData: keepPreviousData });
+  const { customer, ...filters } = bar.query;
+  // User events are recorded by service UID (E4): the customer typed is looked up for theirs.
+  const who = useCustomerRef(customer ?? '', 'customer');
+  const waiting = customer !== undefined && !who.data;
+  const noUid = who.data !== undefined && who.data.service_uid === null;
+  const userEvents = useGet(
+    '/user-events',
+    { params: { query: { page, limit: PAGE_SIZE, ...filters, ...(who.data?.service_uid ? { service_uid: who.data.service_uid } : {}) } } },
+    { placeholderData: keepPreviousData, enabled: !waiting && !noUid },
+  );
   const { draft, set } = bar;
   return (
     <Page title="User events">
       <SubNav label="Events" items={EVENTS_NAV} />
       <Section title="Stream">
-        <FilterBar label="Filter user events" bar={bar} error={filterError(userEvents.error, FILTERS)}>
-          <TextField label="Customer (service UID)" name="service_uid" value={draft.service_uid} onValue={set('service_uid')} />
+        <FilterBar label="Filter user events" bar={bar} error={who.error ?? filterError(userEvents.error, FILTERS)}>
+          <TextField label="Customer" name="customer" value={draft.customer} onValue={set('customer')} hint={CUSTOMER_HINT} autoCapitalize="off" spellCheck={false} />
           <SelectField label="Event" name="event" value={draft.event} onValue={bar.setNow('event')} options={options} />
           <TextField label="From" name="from" type="date" value={draft.from} onValue={set('from')} />
           <TextField label="To" name="to" type="date" value={draft.to} onValue={set('to')} />
         </FilterBar>
+        {who.isError ? (
+          <Empty>Correct the customer above to see their user events.</Empty>
+        ) : waiting ? (
+          <Loading label="Looking for the customer…" />
+        ) : noUid ? (
+          <Empty>{customerName(who.data!)} has no service UID, and user events are recorded by service UID: they have none.</Empty>
+        ) : (
         <FilteredList
           query={userEvents}
           bar={bar}
@@ -118,22 +169,12 @@ export default function UserEventsPage() {
         >
           {(data) => (
             <>
-              <DataTable
-                caption="User events"
-                testId="user-events-table"
-                rows={data}
-                rowKey={(row) => row.id}
-                columns={[
-                  { header: 'When (UTC)', cell: (row) => row.datetime },
-                  { header: 'Event', cell: (row) => <code>{row.event.name}</code> },
-                  { header: 'Customer', cell: (row) => <CustomerLink user={row.user} /> },
-                  { header: 'Metadata', cell: (row) => (row.metadata ? <code>{JSON.stringify(row.metadata)}</code> : '—') },
-                ]}
-              />
+              <UserEventsTable rows={data} />
               <Pager page={page} count={data.length} onPage={setPage} label="User events" />
             </>
           )}
         </FilteredList>
+        )}
       </Section>
       <Section title="Delete user events">
         <BulkDelete />

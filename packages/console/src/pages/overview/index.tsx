@@ -1,41 +1,151 @@
-import type { Payload, RapportClient } from '@rapport/sdk';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type Count, countListing, showCount } from '../../api/count.js';
-import { useApiQuery } from '../../api/queries.js';
+import { type GetResult, useGet } from '../../api/queries.js';
 import { TimeChart } from '../../components/chart.js';
 import { Page, Section } from '../../components/layout.js';
-import { useAllPages } from '../../components/pager.js';
 import { QueryView, StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { daysAgo, minuteOf, showDateTime, toSeconds } from '../../lib/dates.js';
+import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { Link, useSearchParam } from '../../router.js';
+import { formatNumber } from '../catalogue/shared.js';
 
-type Run = Payload<'get', '/integration-stats'>[number];
+// The overview is one GET /account/summary (O10): the account's totals (all time), the figures of
+// the chosen window of whole UTC days with the window of equal length just before it (up or down,
+// in percent), and the window's series per day (per month for 12 months), every bucket present,
+// as charts. The latest integration runs are one page of GET /integration-stats. Nothing is counted
+// by reading listings page by page.
+
+type Summary = GetResult<'/account/summary'>;
+type WindowFigures = Summary['window'];
+type Run = GetResult<'/integration-stats'>[number];
 type RunSection = Exclude<Run['customers'], null>;
 
-const COUNTS: { key: string; label: string; to: string; hasItemAt: (api: RapportClient, page: number, signal: AbortSignal) => Promise<boolean> }[] = [
-  { key: 'customers', label: 'Customers', to: '/customers', hasItemAt: async (api, page, signal) => (await api.GET('/users', { params: { query: { page, limit: 1 } }, signal })).length > 0 },
-  { key: 'products', label: 'Products', to: '/catalogue', hasItemAt: async (api, page, signal) => (await api.GET('/products', { params: { query: { page, limit: 1 } }, signal })).length > 0 },
-  { key: 'purchases', label: 'Purchases', to: '/purchases', hasItemAt: async (api, page, signal) => (await api.GET('/purchases', { params: { query: { page, limit: 1 } }, signal })).length > 0 },
-  { key: 'events', label: 'User events', to: '/events', hasItemAt: async (api, page, signal) => (await api.GET('/user-events', { params: { query: { page, limit: 1 } }, signal })).length > 0 },
+interface Range {
+  value: string;
+  label: string;
+  /** The window's first UTC day ('YYYY-MM-DD'); the window ends today (UTC). */
+  from: (now: Date) => string;
+  group_by: 'day' | 'month';
+}
+
+/** The first UTC day of the month `months` months before this one. */
+const monthStart = (months: number, now: Date) => isoDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)));
+
+/** The range picker's choices (?range=); the API takes at most 366 days, so a year is asked by month. */
+const RANGES: readonly Range[] = [
+  { value: '7d', label: 'Last 7 days', from: (now) => daysAgo(6, now), group_by: 'day' },
+  { value: '30d', label: 'Last 30 days', from: (now) => daysAgo(29, now), group_by: 'day' },
+  { value: '90d', label: 'Last 90 days', from: (now) => daysAgo(89, now), group_by: 'day' },
+  // This month and the 11 before it: 12 buckets, the current month up to today.
+  { value: '12m', label: 'Last 12 months', from: (now) => monthStart(11, now), group_by: 'month' },
+];
+const DEFAULT_RANGE = RANGES[1]!;
+
+const TOTALS: readonly { key: keyof Summary['totals']; label: string; to: string; money?: boolean }[] = [
+  { key: 'customers', label: 'Customers', to: '/customers' },
+  { key: 'products', label: 'Products', to: '/catalogue' },
+  { key: 'purchases', label: 'Purchases', to: '/purchases' },
+  { key: 'revenue', label: 'Revenue', to: '/purchases', money: true },
+  { key: 'points_balance', label: 'Points balance', to: '/customers' },
+  { key: 'user_events', label: 'User events', to: '/events/user-events' },
+  { key: 'segments', label: 'Segments', to: '/segments' },
 ];
 
-function CountCard({ label, to, testId, read }: { label: string; to: string; testId: string; read: (api: RapportClient, signal: AbortSignal) => Promise<Count> }) {
-  const query = useApiQuery(['count', testId], read, { staleTime: 60_000 });
+type Figure = Exclude<keyof WindowFigures, 'from' | 'to'>;
+const FIGURES: readonly { key: Figure; label: string; money?: boolean }[] = [
+  { key: 'new_customers', label: 'New customers' },
+  { key: 'purchases', label: 'Purchases' },
+  { key: 'revenue', label: 'Revenue', money: true },
+  { key: 'points_issued', label: 'Points issued' },
+  { key: 'points_redeemed', label: 'Points redeemed' },
+  { key: 'user_events', label: 'User events' },
+];
+
+const show = (value: number, money?: boolean) => (money ? formatNumber(value) : value.toLocaleString());
+
+/** The change from the previous window, in words: "up 12 %", "down 4.5 %", "no change", "up from 0". */
+function change(current: number, previous: number): { text: string; direction: 'up' | 'down' | 'same' } {
+  if (current === previous) return { text: 'no change', direction: 'same' };
+  if (previous === 0) return { text: 'up from 0', direction: 'up' };
+  const percent = ((current - previous) / Math.abs(previous)) * 100;
+  const size = Math.abs(percent);
+  const digits = size < 10 ? 1 : 0;
+  const shown = size < 0.1 ? '< 0.1' : size.toLocaleString(undefined, { maximumFractionDigits: digits });
+  return { text: `${percent > 0 ? 'up' : 'down'} ${shown} %`, direction: percent > 0 ? 'up' : 'down' };
+}
+
+const ARROWS = { up: '▲', down: '▼', same: '=' } as const;
+
+function Totals({ totals }: { totals: Summary['totals'] }) {
   return (
-    <li className="card">
-      <span className="figure" data-testid={testId} aria-busy={query.isPending || undefined}>
-        {query.isPending ? '…' : query.isError ? '?' : showCount(query.data)}
-      </span>
-      <Link to={to} className="label">
-        {label}
-      </Link>
-      {query.isError ? (
-        <p className="field-error" role="alert">
-          {query.error.message}
-        </p>
-      ) : null}
-    </li>
+    <Section title="Totals" id="totals">
+      <ul className="cards" aria-label="Totals">
+        {TOTALS.map((item) => (
+          <li key={item.key} className="card">
+            <span className="figure" data-testid={`overview-total-${item.key}`}>
+              {show(totals[item.key], item.money)}
+            </span>
+            <Link to={item.to} className="label">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function WindowCards({ summary, label }: { summary: Summary; label: string }) {
+  const { window: current, previous } = summary;
+  const days = daysBetween(current.from, current.to);
+  const before = `the previous ${days.toLocaleString()} days`;
+  return (
+    <>
+      <p className="hint" data-testid="overview-window">
+        {showDateTime(current.from)} to {showDateTime(current.to)} (UTC days), compared with {before}: {showDateTime(previous.from)} to {showDateTime(previous.to)}.
+      </p>
+      <ul className="cards" aria-label={`${label}: figures`}>
+        {FIGURES.map((item) => {
+          const delta = change(current[item.key], previous[item.key]);
+          return (
+            <li key={item.key} className="card">
+              <span className="figure" data-testid={`overview-window-${item.key}`}>
+                {show(current[item.key], item.money)}
+              </span>
+              <span className="label">{item.label}</span>
+              <span className="hint" data-testid={`overview-change-${item.key}`} data-direction={delta.direction}>
+                <span aria-hidden="true">{ARROWS[delta.direction]} </span>
+                {delta.text} on {before} ({show(previous[item.key], item.money)})
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+function SeriesCharts({ series, byMonth }: { series: Summary['series']; byMonth: boolean }) {
+  const charts = useMemo(
+    () => ({
+      x: series.map((b) => toSeconds(`${byMonth ? `${b.bucket}-01` : b.bucket} 00:00:00`)),
+      activity: [
+        { label: 'New customers', values: series.map((b) => b.new_customers) },
+        { label: 'Purchases', values: series.map((b) => b.purchases) },
+        { label: 'User events', values: series.map((b) => b.user_events) },
+      ],
+      revenue: [{ label: 'Revenue', values: series.map((b) => b.revenue) }],
+    }),
+    [series, byMonth],
+  );
+  const per = byMonth ? 'month' : 'day';
+  const formatX = byMonth ? monthOf : dayOf;
+  const xLabel = byMonth ? 'Month (UTC)' : 'Day (UTC)';
+  return (
+    <div className="grid">
+      <TimeChart title={`Customers, purchases and user events per ${per}`} x={charts.x} series={charts.activity} formatX={formatX} xLabel={xLabel} testId="overview-activity-chart" />
+      <TimeChart title={`Revenue per ${per}`} x={charts.x} series={charts.revenue} kind="bars" formatX={formatX} xLabel={xLabel} testId="overview-revenue-chart" />
+    </div>
   );
 }
 
@@ -44,83 +154,38 @@ const failures = (run: Run) =>
   [run.customers, run.products, run.branches, run.purchases].reduce((total, section) => total + (section?.failed?.length ?? 0), 0) +
   (run.files_stats ?? []).reduce((total, file) => total + (file.invalid_lines?.length ?? 0), 0);
 
-/** A run's status: `ok`, or `failed` when any record or line failed. */
+/** A run's status: `ok`, or `failed` when any record or line failed (the API stores counts, not a status). */
 const statusOf = (run: Run) => (failures(run) > 0 ? 'failed' : 'ok');
 
-const PERIODS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: '365', label: 'Last year' },
-];
+const LATEST_RUNS = 10;
 
+/** The latest integration runs (one page, newest first) with their failures and status. */
 function IntegrationRuns() {
-  const [period, setPeriod] = useSearchParam('days');
-  const days = PERIODS.some((p) => p.value === period) ? Number(period) : 30;
-  const from = daysAgo(days);
-  const runs = useAllPages(['/integration-stats', from], (api) => api.paginate('/integration-stats', { params: { query: { from } } }), 1000);
-
-  const chart = useMemo(() => {
-    const ordered = [...(runs.data?.items ?? [])].sort((a, b) => toSeconds(a.createtime) - toSeconds(b.createtime));
-    return {
-      x: ordered.map((run) => toSeconds(run.createtime)),
-      series: [
-        { label: 'Customers', values: ordered.map((run) => sum(run.customers)) },
-        { label: 'Products', values: ordered.map((run) => sum(run.products)) },
-        { label: 'Purchases', values: ordered.map((run) => sum(run.purchases)) },
-      ],
-    };
-  }, [runs.data]);
-
+  const runs = useGet('/integration-stats', { params: { query: { limit: LATEST_RUNS } } });
   return (
-    <Section
-      title="Integration runs"
-      actions={
-        <label className="inline-select">
-          Period{' '}
-          <select value={String(days)} onChange={(event) => setPeriod(event.target.value === '30' ? '' : event.target.value)}>
-            {PERIODS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      }
-    >
+    <Section title="Latest integration runs" id="integration-runs">
       <QueryView
         query={runs}
         loading="Loading integration runs…"
-        isEmpty={(data) => data.items.length === 0}
-        empty={`No integration run was recorded since ${from}. Sync connectors record theirs with POST /apiv3/integration-stats.`}
+        isEmpty={(data) => data.length === 0}
+        empty="No integration run was recorded yet. Sync connectors record theirs with POST /apiv3/integration-stats."
       >
         {(data) => (
-          <>
-            <TimeChart
-              title="Records created or updated per run"
-              x={chart.x}
-              series={chart.series}
-              formatX={minuteOf}
-              testId="overview-runs-chart"
-            />
-            {data.truncated ? <p className="hint">Showing the latest 1,000 runs of the period.</p> : null}
-            <DataTable
-              caption="Latest integration runs"
-              showCaption
-              testId="overview-latest-runs"
-              rows={data.items.slice(0, 10)}
-              rowKey={(run) => run.id}
-              columns={[
-                { header: 'When', cell: (run) => showDateTime(run.createtime) },
-                { header: 'Customers', className: 'num', cell: (run) => sum(run.customers) ?? '—' },
-                { header: 'Products', className: 'num', cell: (run) => sum(run.products) ?? '—' },
-                { header: 'Purchases', className: 'num', cell: (run) => sum(run.purchases) ?? '—' },
-                { header: 'Files', cell: (run) => (run.files_stats ?? []).map((file) => file.filename).join(', ') || '—' },
-                { header: 'Failures', className: 'num', cell: failures },
-                { header: 'Status', cell: (run) => <StatusBadge status={statusOf(run)} /> },
-              ]}
-            />
-          </>
+          <DataTable
+            caption="Latest integration runs"
+            testId="overview-latest-runs"
+            rows={data}
+            rowKey={(run) => run.id}
+            columns={[
+              { header: 'When', cell: (run) => showDateTime(run.createtime) },
+              { header: 'Customers', className: 'num', cell: (run) => sum(run.customers) ?? '—' },
+              { header: 'Products', className: 'num', cell: (run) => sum(run.products) ?? '—' },
+              { header: 'Purchases', className: 'num', cell: (run) => sum(run.purchases) ?? '—' },
+              { header: 'Files', cell: (run) => (run.files_stats ?? []).map((file) => file.filename).join(', ') || '—' },
+              { header: 'Failures', className: 'num', cell: failures },
+              { header: 'Status', cell: (run) => <StatusBadge status={statusOf(run)} /> },
+            ]}
+          />
         )}
       </QueryView>
     </Section>
@@ -128,19 +193,39 @@ function IntegrationRuns() {
 }
 
 export default function OverviewPage() {
+  const [chosen, setChosen] = useSearchParam('range');
+  const range = RANGES.find((r) => r.value === chosen) ?? DEFAULT_RANGE;
+  // Whole UTC days, today (the browser's UTC day) included.
+  const now = new Date();
+  const query = { from: range.from(now), to: isoDate(now), group_by: range.group_by };
+  const summary = useGet('/account/summary', { params: { query } }, { placeholderData: keepPreviousData });
   return (
-    <Page title="Overview">
-      <ul className="cards" aria-label="Totals">
-        {COUNTS.map((item) => (
-          <CountCard
-            key={item.key}
-            label={item.label}
-            to={item.to}
-            testId={`overview-count-${item.key}`}
-            read={(api, signal) => countListing((page) => item.hasItemAt(api, page, signal))}
-          />
-        ))}
-      </ul>
+    <Page
+      title="Overview"
+      actions={
+        <label className="inline-select">
+          Period{' '}
+          <select value={range.value} onChange={(event) => setChosen(event.target.value === DEFAULT_RANGE.value ? '' : event.target.value)}>
+            {RANGES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      }
+    >
+      <QueryView query={summary} loading="Loading the overview…">
+        {(data) => (
+          <div aria-busy={summary.isPlaceholderData || undefined}>
+            <Totals totals={data.totals} />
+            <Section title={range.label} id="period">
+              <WindowCards summary={data} label={range.label} />
+              <SeriesCharts series={data.series} byMonth={data.series[0]?.bucket.length === 7} />
+            </Section>
+          </div>
+        )}
+      </QueryView>
       <IntegrationRuns />
     </Page>
   );

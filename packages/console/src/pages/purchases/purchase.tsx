@@ -1,8 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
+import { usePeople } from '../../api/customers.js';
 import { type GetResult, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Page, Section } from '../../components/layout.js';
 import { DataTable } from '../../components/table.js';
+import { showDateTime } from '../../lib/dates.js';
 import type { PageProps } from '../../router.js';
 import { Link, href, navigate } from '../../router.js';
 import { ConfirmDelete, CustomerLink, DetailView, formatNumber } from '../catalogue/shared.js';
@@ -58,6 +60,7 @@ function Items({ purchase }: { purchase: Purchase }) {
 }
 
 function PurchaseView({ purchase }: { purchase: Purchase }) {
+  const people = usePeople([purchase.user.userapp_id]);
   const definitions = useGet(KINDS[2].path);
   const custom = attributeRows(definitions.data ?? [], purchase.custom_attributes);
   const { prices } = purchase;
@@ -69,9 +72,9 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
             testId="purchase-details"
             rows={[
               ['Invoice', purchase.invoice_number],
-              ['Date (UTC)', purchase.createtime],
-              ['Approved (UTC)', purchase.approvedtime],
-              ['Customer', <CustomerLink key="customer" user={purchase.user} />],
+              ['Date', showDateTime(purchase.createtime)],
+              ['Approved', purchase.approvedtime ? showDateTime(purchase.approvedtime) : null],
+              ['Customer', <CustomerLink key="customer" user={purchase.user} person={people.data?.get(purchase.user.userapp_id)} />],
               ['Branch', purchase.branch ? <Link to={href('/purchases', { branch_name: purchase.branch.name })}>{purchase.branch.name}</Link> : null],
               ['Channel', purchase.channel],
               ['Points credited', purchase.points.toLocaleString()],

@@ -1,23 +1,42 @@
 import type { BackgroundRequest } from '@rapport/sdk';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isNotFound } from '../../api/errors.js';
-import { useGet } from '../../api/queries.js';
-import { forgetRequests, useRememberedRequests } from '../../api/requests.js';
-import { Form, SubmitButton, TextField } from '../../components/form.js';
+import { type GetInit, useGet } from '../../api/queries.js';
+import { type Option, Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
-import { Empty, ErrorNote, Loading, StatusBadge } from '../../components/states.js';
+import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
+import { ErrorNote, Loading, StatusBadge } from '../../components/states.js';
+import { DataTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
-import { useSearchParam } from '../../router.js';
+import { href, Link, useSearchParam } from '../../router.js';
+import { FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
 
-// Background requests (bulk deletes) run in the server's worker. The API reads one request by id
-// (GET /requests/{id}) and lists none, so this page shows the requests started from this browser
-// (remembered when the console started them) and any other one looked up by its id. Unfinished
-// ones are read again every second until they are done or failed.
+// Background requests (K3) run in the server's worker. GET /requests (O11) lists the account's
+// requests, newest first, whoever started them (this console, a connector, another browser), so the
+// list follows the key signed in, never the browser. Filters (status, type) and the page live in
+// the URL. While a request on the page is pending or running, the page is read again every second.
+// Any request can also be looked up by its id (GET /requests/{id}).
 
+const FILTERS = ['status', 'type'] as const;
+type Status = BackgroundRequest['status'];
+type ListQuery = NonNullable<NonNullable<GetInit<'/requests'>>['params']>['query'];
+
+const STATUSES: readonly Status[] = ['pending', 'running', 'done', 'failed'];
+
+/** The types of background request the server runs, for people. */
+const TYPES: Readonly<Record<string, string>> = {
+  'user-events.bulk-delete': 'Delete user events',
+  'categories.delete': 'Delete a category',
+  'categories.bulk-delete': 'Delete categories',
+  'branches.delete': 'Delete a branch',
+  'blacklist.purge': 'Clear out a replaced or emptied blacklist',
+};
+
+const describeType = (type: string) => TYPES[type] ?? type;
 const unfinished = (status: string | undefined) => status === 'pending' || status === 'running';
 
 /** One request's state, polled while it runs. */
-export function useRequest(requestId: string) {
+function useRequest(requestId: string) {
   return useGet(
     '/requests/{request_id}',
     { params: { path: { request_id: requestId } } },
@@ -29,28 +48,79 @@ function Outcome({ request }: { request: BackgroundRequest }) {
   if (!request.result) return <>{request.status === 'pending' ? 'waiting for the worker' : 'working…'}</>;
   return (
     <>
-      {request.result.deleted.toLocaleString()} deleted
+      {request.result.deleted.toLocaleString()} deleted{request.status === 'running' ? ' so far' : ''}
       {request.result.error ? <span className="field-error"> — {request.result.error}</span> : null}
     </>
   );
 }
 
-function RequestRow({ requestId, description, accepted }: { requestId: string; description: string; accepted?: string }) {
-  const request = useRequest(requestId);
+function typeOptions(applied: string): Option[] {
+  const options: Option[] = [{ value: '', label: 'Every type' }, ...Object.entries(TYPES).map(([value, label]) => ({ value, label }))];
+  if (applied && !options.some((o) => o.value === applied)) options.push({ value: applied, label: applied });
+  return options;
+}
+
+function RequestList() {
+  const bar = useFilterBar(FILTERS);
+  const [page, setPage] = usePage();
+  const query: ListQuery = { page, limit: PAGE_SIZE, type: bar.query.type, status: bar.query.status as Status | undefined };
+  const requests = useGet(
+    '/requests',
+    { params: { query } },
+    { placeholderData: keepPreviousData, staleTime: 0, refetchInterval: (q) => (q.state.data?.some((r) => unfinished(r.status)) ? 1000 : false) },
+  );
+  const { draft } = bar;
   return (
-    <tr>
-      <td>
-        {description}
-        <br />
-        <code className="hint">{requestId}</code>
-      </td>
-      <td>{accepted ? new Date(accepted).toLocaleString() : request.data ? showDateTime(request.data.created) : '—'}</td>
-      <td data-testid={`request-status-${requestId}`}>
-        {request.isPending ? '…' : request.isError ? isNotFound(request.error) ? 'not found' : 'unreadable' : <StatusBadge status={request.data.status} />}
-      </td>
-      <td>{request.data ? <Outcome request={request.data} /> : request.isError ? request.error.message : ''}</td>
-      <td>{request.data ? showDateTime(request.data.finished) : ''}</td>
-    </tr>
+    <Section title="Requests of this account" id="list">
+      <FilterBar label="Filter background requests" bar={bar} error={filterError(requests.error, FILTERS)}>
+        <SelectField
+          label="Status"
+          name="status"
+          value={draft.status}
+          onValue={bar.setNow('status')}
+          options={[{ value: '', label: 'Every status' }, ...STATUSES.map((s) => ({ value: s, label: s }))]}
+        />
+        <SelectField label="Type" name="type" value={draft.type} onValue={bar.setNow('type')} options={typeOptions(bar.applied.type)} />
+      </FilterBar>
+      <FilteredList
+        query={requests}
+        bar={bar}
+        names={FILTERS}
+        page={page}
+        noun="background requests"
+        empty="This account has no background request yet. Deleting user events, categories or a branch starts one, from the console or from the API."
+      >
+        {(rows) => (
+          <>
+            <DataTable
+              caption="Background requests"
+              testId="requests-table"
+              rows={rows}
+              rowKey={(request) => request.request_id}
+              columns={[
+                {
+                  header: 'Request',
+                  cell: (request) => (
+                    <>
+                      <span data-testid="request-type">{describeType(request.type)}</span>
+                      <br />
+                      <Link to={href('/requests', { id: request.request_id })} className="hint">
+                        <code data-testid="request-id">{request.request_id}</code>
+                      </Link>
+                    </>
+                  ),
+                },
+                { header: 'Accepted', cell: (request) => showDateTime(request.created) },
+                { header: 'Status', cell: (request) => <StatusBadge status={request.status} /> },
+                { header: 'Outcome', cell: (request) => <Outcome request={request} /> },
+                { header: 'Finished', cell: (request) => showDateTime(request.finished) },
+              ]}
+            />
+            <Pager page={page} count={rows.length} onPage={setPage} label="Background requests" />
+          </>
+        )}
+      </FilteredList>
+    </Section>
   );
 }
 
@@ -83,7 +153,9 @@ function OneRequest({ requestId }: { requestId: string }) {
       </div>
       <div className="pair">
         <dt>Type</dt>
-        <dd>{data.type}</dd>
+        <dd>
+          {describeType(data.type)} (<code>{data.type}</code>)
+        </dd>
       </div>
       <div className="pair">
         <dt>Status</dt>
@@ -110,48 +182,13 @@ function OneRequest({ requestId }: { requestId: string }) {
 }
 
 export default function RequestsPage() {
-  const remembered = useRememberedRequests();
   return (
     <Page title="Background requests">
       <p className="hint">
-        Bulk deletes (user events, categories) run in the background. The requests started from this browser are listed here with their progress;
-        others can be looked up by their id.
+        Bulk deletes (user events, categories, branches) and the clean-up after a blacklist is replaced run in the background on the server. Every
+        request of the account signed in is listed here, newest first, whoever started it.
       </p>
-      <Section
-        title="Started from this browser"
-        id="started"
-        actions={
-          remembered.length > 0 ? (
-            <button type="button" onClick={forgetRequests}>
-              Clear this list
-            </button>
-          ) : null
-        }
-      >
-        {remembered.length === 0 ? (
-          <Empty>No background request was started from this browser yet. Deleting user events or categories starts one.</Empty>
-        ) : (
-          <div className="table-wrap" role="region" aria-label="Background requests" tabIndex={0}>
-            <table data-testid="requests-table">
-              <caption className="visually-hidden">Background requests started from this browser</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Request</th>
-                  <th scope="col">Accepted</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Finished</th>
-                </tr>
-              </thead>
-              <tbody>
-                {remembered.map((request) => (
-                  <RequestRow key={request.request_id} requestId={request.request_id} description={request.description} accepted={request.accepted} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Section>
+      <RequestList />
       <LookUp />
     </Page>
   );

@@ -1,0 +1,175 @@
+import type { Payload, RapportClient } from '@rapport/sdk';
+import { encodeUserRef } from '@rapport/sdk';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FieldProblem, isNotFound } from './errors.js';
+import { useApi } from './session.js';
+
+// Customers as people. Wherever the console asks for a customer, a person types what they know:
+// an e-mail, a service UID or the customer number (userapp_id). findCustomer turns that into the
+// customer, asking the API the way the text reads (GET /multiusers/find?email= or ?service_uid=,
+// GET /users/{number}); the endpoint is then called with the customer's userapp_id. Customers are
+// shown by name (first and last name, else e-mail, else service UID), not by their identifiers.
+
+export type Customer = Payload<'get', '/users/{id}'>;
+
+type Named = { userapp_id: number; first_name?: string | null; last_name?: string | null; email?: string | null; service_uid?: string | null };
+
+/** A customer for people: first and last name, else the e-mail, else the service UID, else "#id". */
+export function customerName(user: Named): string {
+  const name = [user.first_name, user.last_name].filter((part) => part && part.trim() !== '').join(' ');
+  return name || user.email || user.service_uid || `#${user.userapp_id}`;
+}
+
+/** A customer that could not be found from what was typed: the message says what was tried. */
+export class CustomerLookupError extends Error {
+  override readonly name = 'CustomerLookupError';
+}
+
+/** The hint under every "customer" field. */
+export const CUSTOMER_HINT = 'Their e-mail, service UID or customer number (#1102 for a number that is also a service UID).';
+
+const MAX_ID = 2_147_483_647;
+
+/** What a typed customer reads as. */
+export function readCustomerRef(text: string): { kind: 'email' | 'service_uid' | 'number' | 'id'; value: string } | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const hash = /^#\s*(\d+)$/.exec(trimmed);
+  if (hash) return { kind: 'id', value: hash[1]! };
+  if (/^[^\s@]+@[^\s@]+$/.test(trimmed)) return { kind: 'email', value: trimmed };
+  if (/^\d+$/.test(trimmed)) return { kind: 'number', value: trimmed };
+  return { kind: 'service_uid', value: trimmed };
+}
+
+/** A customer field's check for <Form validate>: something typed. */
+export function checkCustomerRef(text: string): string | null {
+  return readCustomerRef(text) ? null : 'Type the customer’s e-mail, service UID or customer number.';
+}
+
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+function byNumber(api: RapportClient, value: string, signal?: AbortSignal): Promise<Customer | null> {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return Promise.resolve(null);
+  return orNull(api.GET('/users/{id}', { params: { path: { id: encodeUserRef(id) } }, signal }));
+}
+
+const byServiceUid = (api: RapportClient, value: string, signal?: AbortSignal) => orNull(api.GET('/multiusers/find', { params: { query: { service_uid: value } }, signal }));
+const byEmail = (api: RapportClient, value: string, signal?: AbortSignal) => orNull(api.GET('/multiusers/find', { params: { query: { email: value } }, signal }));
+
+/**
+ * The customer `text` names: an e-mail, a service UID, a customer number, or `#number`. Digits are
+ * looked up both ways (service UIDs are often digits): one match is the customer; two different
+ * ones are an error that says how to choose.
+ */
+export async function findCustomer(api: RapportClient, text: string, signal?: AbortSignal): Promise<Customer> {
+  const ref = readCustomerRef(text);
+  if (!ref) throw new CustomerLookupError('Type the customer’s e-mail, service UID or customer number.');
+  const { kind, value } = ref;
+  if (kind === 'id') {
+    const found = await byNumber(api, value, signal);
+    if (found) return found;
+    throw new CustomerLookupError(`There is no customer number ${value}.`);
+  }
+  if (kind === 'email') {
+    // An e-mail, or (rarely) a service UID with an @ in it.
+    const found = (await byEmail(api, value, signal)) ?? (await byServiceUid(api, value, signal));
+    if (found) return found;
+    throw new CustomerLookupError(`No customer has the e-mail “${value}”. Check it, or search the Customers page.`);
+  }
+  if (kind === 'service_uid') {
+    const found = await byServiceUid(api, value, signal);
+    if (found) return found;
+    throw new CustomerLookupError(`No customer has the service UID “${value}”. Check it, or search the Customers page.`);
+  }
+  const [numbered, withUid] = await Promise.all([byNumber(api, value, signal), byServiceUid(api, value, signal)]);
+  if (numbered && withUid && numbered.userapp_id !== withUid.userapp_id) {
+    throw new CustomerLookupError(
+      `“${value}” matches two customers: number ${value} is ${customerName(numbered)}, and ${customerName(withUid)} has the service UID ${value}. ` +
+        `Type #${numbered.userapp_id} for ${customerName(numbered)} or #${withUid.userapp_id} for ${customerName(withUid)}.`,
+    );
+  }
+  const found = numbered ?? withUid;
+  if (found) return found;
+  throw new CustomerLookupError(`No customer has the number or service UID “${value}”. Check it, or search the Customers page.`);
+}
+
+/** findCustomer, its not-found and ambiguity errors about the form field `field` (shown under it). */
+export async function findCustomerFor(field: string, api: RapportClient, text: string, signal?: AbortSignal): Promise<Customer> {
+  try {
+    return await findCustomer(api, text, signal);
+  } catch (error) {
+    throw error instanceof CustomerLookupError ? new FieldProblem(field, error.message) : error;
+  }
+}
+
+/** The customer a filter's text names (for a listing's query), read once per text. */
+export function useCustomerRef(text: string, field: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useQuery<Customer, Error>({
+    queryKey: ['api', 'customer-ref', text.trim()],
+    queryFn: async ({ signal }) => remember(queryClient, await findCustomerFor(field, api, text, signal)),
+    enabled: text.trim() !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** The key useGet('/users/{id}') reads a customer under, so a customer found once is not read again. */
+const userKey = (userappId: number) => ['api', '/users/{id}', { params: { path: { id: encodeUserRef(userappId) } } }];
+
+function remember(queryClient: QueryClient, customer: Customer): Customer {
+  queryClient.setQueryData(userKey(customer.userapp_id), customer);
+  return customer;
+}
+
+/** How many customers are read at once while a page's names are fetched. */
+const AT_ONCE = 4;
+
+/**
+ * The customers of one page of a listing (purchases, user events), by userapp_id, to show them by
+ * name. The API reads one customer per call (there is no read of several ids), so this is one
+ * batch per page: each distinct customer once (rows of the same customer share it), at most
+ * AT_ONCE calls at a time, and customers already read (this page before, a customer's page) come
+ * from the cache. A customer that cannot be read is left out; its row shows what the listing has.
+ */
+export function usePeople(ids: readonly number[]) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const distinct = [...new Set(ids)].sort((a, b) => a - b);
+  return useQuery<ReadonlyMap<number, Customer>, Error>({
+    queryKey: ['api', 'people', distinct],
+    enabled: distinct.length > 0,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const found = new Map<number, Customer>();
+      const queue = [...distinct];
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          const key = userKey(id);
+          const cached = queryClient.getQueryData<Customer>(key);
+          if (cached) {
+            found.set(id, cached);
+            continue;
+          }
+          try {
+            found.set(id, remember(queryClient, await api.GET('/users/{id}', { params: { path: { id: encodeUserRef(id) } }, signal })));
+          } catch (error) {
+            if (signal.aborted) throw error;
+            // deleted since, or the server busy: the row keeps the listing's own identifiers
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(AT_ONCE, distinct.length) }, worker));
+      return found;
+    },
+  });
+}

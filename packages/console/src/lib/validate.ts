@@ -1,0 +1,57 @@
+// Checks a form makes before it calls the API (<Form validate>): required fields filled, numbers
+// typed as numbers. Each check answers what to do, in the console's words, or null when the value
+// is fine. The API still checks everything (and its message shows under the field it names); these
+// only spare people the validator's wording for the mistakes everyone makes.
+
+/** Problems by field name (the API's field names, as the Fields are named). */
+export type Problems = Record<string, string>;
+
+/** The problems that are not null, or null when there are none. */
+export function problems(checks: Record<string, string | null | undefined>): Problems | null {
+  const found = Object.fromEntries(Object.entries(checks).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.keys(found).length > 0 ? found : null;
+}
+
+const WHOLE = /^[-+]?\d+$/;
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/** The number text stands for (digits, a dot for decimals), or null when it is not one. */
+export function readNumber(text: string, whole = false): number | null {
+  const trimmed = text.trim();
+  if (!(whole ? WHOLE : DECIMAL).test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) && (!whole || Number.isSafeInteger(value)) ? value : null;
+}
+
+export const check = {
+  /** Something must be typed (or chosen). */
+  filled(text: string, what = 'Fill this in.'): string | null {
+    return text.trim() === '' ? what : null;
+  },
+
+  /** A whole number within bounds; empty is fine when `optional`. */
+  wholeNumber(text: string, { min, max, optional = false, nonZero = false, example = '10' }: { min?: number; max?: number; optional?: boolean; nonZero?: boolean; example?: string } = {}): string | null {
+    if (text.trim() === '') return optional ? null : 'Fill this in.';
+    const value = readNumber(text, true);
+    if (value === null) return `Type a whole number${min !== undefined ? `, ${min.toLocaleString()} or more` : ''}, digits only (like ${example}).`;
+    if (nonZero && value === 0) return 'Type a number other than 0.';
+    if (min !== undefined && value < min) return `Type ${min.toLocaleString()} or more.`;
+    if (max !== undefined && value > max) return `Type ${max.toLocaleString()} or less.`;
+    return null;
+  },
+
+  /** A number (decimals with a dot); empty is fine when `optional`. */
+  number(text: string, { min, optional = false }: { min?: number; optional?: boolean } = {}): string | null {
+    if (text.trim() === '') return optional ? null : 'Fill this in.';
+    const value = readNumber(text);
+    if (value === null) return `Type a number${min === 0 ? ', 0 or more' : ''}, with a dot for decimals (like 12.50).`;
+    if (min !== undefined && value < min) return `Type ${min.toLocaleString()} or more.`;
+    return null;
+  },
+
+  /** An e-mail address; empty is fine when `optional`. */
+  email(text: string, { optional = false }: { optional?: boolean } = {}): string | null {
+    if (text.trim() === '') return optional ? null : 'Fill this in.';
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim()) ? null : 'Type an e-mail address, like ana@example.com.';
+  },
+};

@@ -1,0 +1,276 @@
+import type { Segment, SegmentDefinition, SegmentInput } from '@rapport/sdk';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { customerName } from '../../api/customers.js';
+import { explain, namesField } from '../../api/errors.js';
+import { useApiMutation, useApiQuery, useGet } from '../../api/queries.js';
+import { useApi } from '../../api/session.js';
+import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { Page, Section } from '../../components/layout.js';
+import { ErrorNote, Loading } from '../../components/states.js';
+import { DataTable } from '../../components/table.js';
+import { check, problems } from '../../lib/validate.js';
+import { Link, href, navigate } from '../../router.js';
+import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
+import { SegmentBuilder, errorTarget } from './builder.js';
+import { type BuilderContext, type DraftGroup, fromDefinition, newCondition, newGroup, problemsOf, sizeOf, toDefinition } from './draft.js';
+import { SEGMENT_KEYS, useBuilderOptions, useDebounced, useSegmentCount } from './shared.js';
+
+// One segment: its title and description, the builder, who matches as the definition changes
+// (POST /segments/preview, 400 ms after the last change: the count and the first 10 members), and,
+// once saved, its members (the Customers page filtered by it) and its export (CSV or NDJSON).
+
+/** The preview waits this long after the last change before asking the API. */
+export const PREVIEW_DELAY_MS = 400;
+
+/** Who matches the definition being built: the count and a sample, or why not yet. */
+function Preview({ json, ready, query }: { json: string | null; ready: boolean; query: ReturnType<typeof usePreview>['query'] }) {
+  if (!ready) return <p className="hint">Complete the conditions to see who matches.</p>;
+  if (query.isError && !namesField(query.error, 'definition')) return <ErrorNote error={query.error} retry={() => void query.refetch()} />;
+  if (query.isError) return <p className="hint">Correct the condition marked in the builder to see who matches.</p>;
+  if (!query.data) return <Loading label="Counting…" />;
+  const stale = query.isFetching || query.data.json !== json;
+  const { count, users } = query.data.preview;
+  return (
+    <div aria-busy={stale || undefined}>
+      <p className="segment-count" role="status" aria-live="polite">
+        <strong data-testid="segment-preview-count">{count.toLocaleString()}</strong> {count === 1 ? 'customer matches' : 'customers match'}
+        {stale ? <span className="muted"> (counting again…)</span> : null}
+      </p>
+      {users.length > 0 ? (
+        <DataTable
+          caption={count > users.length ? `The first ${users.length} of them` : 'They are'}
+          showCaption
+          testId="segment-preview-table"
+          rows={users}
+          rowKey={(user) => user.userapp_id}
+          columns={[
+            { header: 'Customer', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
+            { header: 'E-mail', cell: (user) => user.email ?? '—' },
+            { header: 'Points', className: 'num', cell: (user) => user.points.toLocaleString() },
+          ]}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** POST /segments/preview of the definition, once it has not changed for PREVIEW_DELAY_MS. */
+function usePreview(json: string | null) {
+  const settled = useDebounced(json, PREVIEW_DELAY_MS);
+  const query = useApiQuery(
+    ['/segments/preview', settled],
+    async (api) => ({ json: settled, preview: await api.segments.preview(JSON.parse(settled!) as SegmentDefinition) }),
+    { enabled: settled !== null, placeholderData: keepPreviousData, staleTime: 0 },
+  );
+  // An error is about the definition it was asked for: shown only while that is still the one built.
+  const error = query.isError && settled === json ? query.error : null;
+  return { query, error };
+}
+
+function Editor({ segment }: { segment?: Segment }) {
+  const builderOptions = useBuilderOptions(segment?.id);
+  if (!builderOptions.ready) return <Loading label="Loading the customer attributes…" />;
+  if (builderOptions.error) return <ErrorNote error={builderOptions.error} />;
+  return <EditorForm segment={segment} options={builderOptions.options} context={builderOptions.context} />;
+}
+
+function EditorForm({ segment, options, context }: { segment?: Segment; options: ReturnType<typeof useBuilderOptions>['options']; context: BuilderContext }) {
+  const [title, setTitle] = useState(segment?.title ?? '');
+  const [description, setDescription] = useState(segment?.description ?? '');
+  const [root, setRoot] = useState<DraftGroup>(() => (segment ? fromDefinition(segment.definition, context) : newGroup('all', [newCondition('field:email', context)])));
+  const [showBlank, setShowBlank] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const builderRef = useRef<HTMLDivElement>(null);
+
+  // The stored definition as the builder writes it back: "changed" is measured against this, so a
+  // definition the builder shows differently (a `not` of a `not`, key order) is not re-sent unchanged.
+  const [initialJson, setInitialJson] = useState(() => (segment ? JSON.stringify(toDefinition(fromDefinition(segment.definition, context), context)) : null));
+  const found = useMemo(() => problemsOf(root, context), [root, context]);
+  const definition = useMemo(() => toDefinition(root, context), [root, context]);
+  const json = JSON.stringify(definition);
+  const ready = found.size === 0;
+  const preview = usePreview(ready ? json : null);
+
+  const save = useApiMutation(
+    (api, { body }: { body: Partial<SegmentInput>; json: string }) => (segment ? api.segments.update(segment.id, body) : api.segments.create(body as SegmentInput)),
+    {
+      invalidate: [...SEGMENT_KEYS],
+      onSuccess: (result, { json: savedJson }) => {
+        if (!segment) return navigate(`/segments/${result.id}`, { replace: true });
+        setInitialJson(savedJson);
+        setSaved(`Saved at ${new Date().toISOString().slice(11, 16)} UTC.`);
+      },
+    },
+  );
+  const definitionError = namesField(save.error, 'definition') ? save.error : preview.error;
+  const change = (next: DraftGroup) => {
+    setRoot(next);
+    setSaved(null);
+    if (save.error) save.reset(); // the save's error was about the definition before this change
+  };
+  // A save refused for a condition: the focus goes to the control it names.
+  useEffect(() => {
+    if (!namesField(save.error, 'definition')) return;
+    builderRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [save.error]);
+
+  const submit = () => {
+    if (!segment) return save.mutate({ body: { title: title.trim(), ...(description.trim() ? { description } : {}), definition }, json });
+    const body: Partial<SegmentInput> = {};
+    if (title.trim() !== segment.title) body.title = title.trim();
+    if ((description || null) !== segment.description) body.description = description === '' ? null : description;
+    if (json !== initialJson) body.definition = definition;
+    if (Object.keys(body).length === 0) return setSaved('Nothing changed.');
+    save.mutate({ body, json });
+  };
+  const validate = () => {
+    setShowBlank(true);
+    const builder = found.size > 0;
+    if (builder) setTimeout(() => builderRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    return problems({
+      title: check.filled(title, 'Name the segment, e.g. Gold buyers.'),
+      definition: builder ? 'Correct the conditions marked below.' : null,
+    });
+  };
+  const { conditions, levels } = sizeOf(root);
+  const error = target(root, definitionError);
+
+  return (
+    <div className="segment-editor">
+      <Section title="Definition">
+        <Form className="form segment-form" label={segment ? `Edit ${segment.title}` : 'New segment'} error={namesField(save.error, 'definition') ? null : save.error} validate={validate} onSubmit={submit}>
+          <TextField label="Title" name="title" value={title} onValue={setTitle} hint={segment ? `Its address stays ${segment.slug}.` : 'Its address (slug) is made from it and never changes.'} />
+          <TextAreaField label="Description" name="description" rows={2} value={description} onValue={setDescription} hint="Optional: what the audience is for." />
+          <div ref={builderRef}>
+            <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
+          </div>
+          <p className="hint">
+            {conditions.toLocaleString()} of 50 conditions, {levels} of 5 levels of groups.
+          </p>
+          <div className="actions">
+            <SubmitButton busy={save.isPending}>{segment ? 'Save changes' : 'Save segment'}</SubmitButton>
+            {saved && !save.error ? (
+              <span className="notice-inline" role="status">
+                {saved}
+              </span>
+            ) : null}
+          </div>
+        </Form>
+      </Section>
+      <Section title="Who matches">
+        <Preview json={ready ? json : null} ready={ready} query={preview.query} />
+      </Section>
+    </div>
+  );
+}
+
+/** The error as the builder shows it: only a 400 about the definition. */
+const target = (root: DraftGroup, error: unknown): unknown => (errorTarget(root, error) ? error : null);
+
+/** A browser download of the export: the SDK's stream read into a Blob, saved under the API's file name. */
+async function download(api: ReturnType<typeof useApi>, id: number, format: 'csv' | 'ndjson', fields: string): Promise<{ filename: string; size: number }> {
+  const file = await api.segments.export(id, { format, ...(fields.trim() ? { fields: fields.replace(/\s+/g, '') } : {}) });
+  const blob = new Blob([await new Response(file.stream).blob()], { type: file.contentType });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return { filename: file.filename, size: blob.size };
+}
+
+const showSize = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+function MembersAndExport({ segment }: { segment: Segment }) {
+  const count = useSegmentCount(segment.id);
+  const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
+  const [fields, setFields] = useState('');
+  const exported = useApiMutation((api, variables: { format: 'csv' | 'ndjson'; fields: string }) => download(api, segment.id, variables.format, variables.fields));
+  return (
+    <Section title="Members and export">
+      <p>
+        {count.isPending ? 'Counting the members…' : count.isError ? explain(count.error).text : `${count.data.count.toLocaleString()} ${count.data.count === 1 ? 'customer is' : 'customers are'} in this segment now (as saved).`}{' '}
+        <Link to={href('/customers', { segment: segment.id })}>Open the members</Link>
+      </p>
+      <Form className="form-inline" label="Export the members" error={exported.error} onSubmit={() => exported.mutate({ format, fields })}>
+        <SelectField
+          label="Format"
+          name="format"
+          value={format}
+          onValue={(value) => setFormat(value as 'csv' | 'ndjson')}
+          options={[
+            { value: 'csv', label: 'CSV (a spreadsheet)' },
+            { value: 'ndjson', label: 'NDJSON (one JSON object a line)' },
+          ]}
+        />
+        <TextField
+          label="Fields"
+          name="fields"
+          value={fields}
+          onValue={setFields}
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder="userapp_id,service_uid,email,telephone,first_name,last_name,points"
+          hint="Optional, separated by commas: any customer field, or custom_attributes.<name>."
+        />
+        <div className="actions">
+          <SubmitButton busy={exported.isPending} busyLabel="Exporting…">
+            Download the export
+          </SubmitButton>
+        </div>
+      </Form>
+      {exported.data && !exported.error ? (
+        <p className="notice" role="status" data-testid="segment-export-done">
+          Downloaded {exported.data.filename} ({showSize(exported.data.size)}).
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+export default function SegmentPage({ params }: { params: Record<string, string> }) {
+  const api = useApi();
+  const id = params.id;
+  const query = useGet('/segments/{id}', { params: { path: { id: id ?? '' } } }, { enabled: id !== undefined });
+  if (id === undefined) {
+    return (
+      <Page title="New segment" back={{ to: '/segments', label: 'Segments' }}>
+        <Editor />
+      </Page>
+    );
+  }
+  const segment = query.data as Segment | undefined;
+  return (
+    <Page
+      title={segment?.title ?? 'Segment'}
+      back={{ to: '/segments', label: 'Segments' }}
+      actions={
+        segment ? (
+          <ConfirmDelete
+            label="Delete segment"
+            title={`Delete segment ${segment.title}`}
+            description={<>Deletes the segment “{segment.title}”. Its customers stay; only the audience goes. A segment other segments use cannot be deleted.</>}
+            counts={{ segments: 1 }}
+            run={() => api.segments.delete(segment.id)}
+            invalidate={[['api', '/segments']]}
+            onDone={() => navigate('/segments')}
+          />
+        ) : undefined
+      }
+    >
+      <DetailView query={query} loading="Loading the segment…" missing={<>There is no segment {id}. <Link to="/segments">See all segments</Link>.</>}>
+        {(data) => (
+          <>
+            <Editor key={data.id} segment={data as Segment} />
+            <MembersAndExport segment={data as Segment} />
+          </>
+        )}
+      </DetailView>
+    </Page>
+  );
+}

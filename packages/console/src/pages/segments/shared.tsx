@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useState } from 'react';
+import { explain } from '../../api/errors.js';
+import { useGet } from '../../api/queries.js';
+import type { BuilderOptions } from './builder.js';
+import { type BuilderContext, attributeFieldType } from './draft.js';
+
+// What the Segments pages share: a segment's live count, the lists the builder offers, and the
+// query keys a change to a segment makes stale.
+
+/** Refetched after a segment is created, changed or deleted (counts, members, the lists). */
+export const SEGMENT_KEYS = [['api', '/segments'], ['api', '/segments/{id}'], ['api', '/segments/{id}/count'], ['api', '/users']] as const;
+
+/** `value`, once it has stayed the same for `delayMs` (e.g. a definition being typed). */
+export function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** `GET /segments/{id}/count`, asked again each time it is shown (a segment is always current). */
+export function useSegmentCount(id: number) {
+  return useGet('/segments/{id}/count', { params: { path: { id: String(id) } } }, { staleTime: 0 });
+}
+
+/** A segment's member count as it is now: "1,234", "Counting…", or why it could not be counted. */
+export function SegmentCount({ id }: { id: number }) {
+  const count = useSegmentCount(id);
+  if (count.isPending)
+    return (
+      <span className="muted" aria-busy="true">
+        Counting…
+      </span>
+    );
+  if (count.isError) return <span className="error-text">{explain(count.error).text}</span>;
+  return <span data-testid="segment-count">{count.data.count.toLocaleString()}</span>;
+}
+
+/** "2 conditions", "5 conditions in nested groups". */
+export function definitionSummary(segment: { definition: unknown; advanced: boolean }): string {
+  let conditions = 0;
+  const walk = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    const record = node as Record<string, unknown>;
+    if (Array.isArray(record.all)) record.all.forEach(walk);
+    else if (Array.isArray(record.any)) record.any.forEach(walk);
+    else if ('not' in record) walk(record.not);
+    else conditions += 1;
+  };
+  walk(segment.definition);
+  const text = `${conditions.toLocaleString()} condition${conditions === 1 ? '' : 's'}`;
+  return segment.advanced ? `${text} in nested groups` : text;
+}
+
+/**
+ * What the builder offers, read once: the customer attributes (typed by data_type), the event
+ * names, the benefits and the other segments (the first 100 of each, the API's page).
+ */
+export function useBuilderOptions(selfId?: number): { options: BuilderOptions; context: BuilderContext; ready: boolean; error: unknown } {
+  const attributes = useGet('/account/custom-attributes');
+  const events = useGet('/events', { params: { query: { limit: 100 } } });
+  const benefits = useGet('/benefits/all', { params: { query: { limit: 100 } } });
+  const segments = useGet('/segments', { params: { query: { limit: 100 } } });
+  const options = useMemo<BuilderOptions>(
+    () => ({
+      attributes: (attributes.data ?? []).filter((a) => attributeFieldType(a.data_type) !== null),
+      events: (events.data ?? []).map((e) => e.name),
+      benefits: (benefits.data ?? []).map((b) => ({ id: b.id, title: b.title })),
+      segments: (segments.data ?? []).filter((s) => s.id !== selfId).map((s) => ({ id: s.id, title: s.title })),
+    }),
+    [attributes.data, events.data, benefits.data, segments.data, selfId],
+  );
+  const context = useMemo<BuilderContext>(
+    () => ({ attributes: new Map(options.attributes.map((a) => [a.name, attributeFieldType(a.data_type)!])) }),
+    [options.attributes],
+  );
+  // The attributes decide the operators: the builder waits for them; the other lists fill in when they come.
+  return { options, context, ready: !attributes.isPending, error: attributes.error };
+}

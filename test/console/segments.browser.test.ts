@@ -1,0 +1,337 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
+
+// The Segments page end to end in chromium against a real server (issue 20, item 4): the builder
+// offers each field's operators only; the count and sample follow the definition (the API's preview
+// of the same definition is the reference); a 400 naming a condition's path shows next to that
+// condition; save; the members on the Customers page; the export downloaded and read; the list's
+// live counts; the Customers page's filter by segment.
+
+/** The count the page shows once its preview has settled (no "counting again"). */
+async function shownCount(page: Page): Promise<number> {
+  const status = page.locator('[aria-busy="true"]');
+  assert.equal(await status.count(), 0, 'the preview is still counting');
+  const text = await page.getByTestId('segment-preview-count').textContent();
+  return Number((text ?? '').replace(/[^\d]/g, ''));
+}
+
+/** The option labels of a select. */
+const optionLabels = (select: Locator) => select.locator('option').allTextContents();
+
+/** Records the bodies of the page's preview requests, read in the page (the SDK sends a Request whose body the browser streams, unseen by the protocol). */
+async function recordPreviews(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const page = globalThis as any;
+    const original = page.fetch;
+    page.__previews = [];
+    page.fetch = async (input: any, init?: any) => {
+      if (typeof input === 'object' && input.method === 'POST' && new URL(input.url).pathname === '/apiv3/segments/preview') page.__previews.push(JSON.parse(await input.clone().text()));
+      return original(input, init);
+    };
+  });
+}
+
+const previewsSent = (page: Page): Promise<unknown[]> => page.evaluate(() => (globalThis as any).__previews);
+
+const condition = (page: Page, number: string) => page.getByRole('group', { name: `Condition ${number}`, exact: true });
+
+describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () => {
+  let c: ConsoleHarness;
+  before(async () => {
+    c = await startConsole();
+    const { t } = c;
+    const attribute = await t.post('/apiv3/account/custom-attributes', { label: 'Tier', name: 'tier', field_type: 'text', data_type: 'string' });
+    assert.equal(attribute.status, 200, attribute.text);
+    for (const user of [
+      { service_uid: 'seg-1', email: 'ana@example.com', first_name: 'Ana', last_name: 'Gold', points: 500, custom_attributes: { tier: 'gold' } },
+      { service_uid: 'seg-2', email: 'bruno@example.com', first_name: 'Bruno', last_name: 'Gold', points: 300, custom_attributes: { tier: 'GOLD' } },
+      { service_uid: 'seg-3', email: 'carla@example.com', first_name: 'Carla', last_name: 'Silver', points: 800, custom_attributes: { tier: 'silver' } },
+      { service_uid: 'seg-4', email: 'dario@example.com', first_name: 'Darío', last_name: 'Gold', points: 50, custom_attributes: { tier: 'gold' } },
+      { service_uid: 'seg-5', email: 'eva@example.com', first_name: 'Eva', last_name: 'Plain', points: 1000 },
+    ]) {
+      const created = await t.post('/apiv3/users', user);
+      assert.equal(created.status, 201, created.text);
+    }
+  });
+  after(() => c?.close());
+
+  /** What the API's preview says of a definition: the reference for what the page shows. */
+  async function apiPreview(definition: unknown): Promise<{ count: number; users: { userapp_id: number; first_name: string }[] }> {
+    const answer = await c.t.post('/apiv3/segments/preview', { definition });
+    assert.equal(answer.status, 200, answer.text);
+    return answer.body.payload;
+  }
+
+  test('build two conditions, watch the count, see a path-named error at its condition, save, open the members, download the export', async () => {
+    const { t } = c;
+    const { page, done } = await c.open({ path: '/segments' });
+    await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+    await page.getByText('No segments yet.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'New segment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New segment' }).waitFor();
+    await page.getByLabel('Title').fill('Gold with points');
+
+    // Condition 1: only the operators of each field's type are offered.
+    const first = condition(page, '1');
+    await first.waitFor();
+    const field = first.getByLabel('Field');
+    const operator = first.getByLabel('Operator');
+    await field.selectOption({ label: 'Points' });
+    assert.deepEqual(await optionLabels(operator), ['equals', 'does not equal', 'is more than', 'is at least', 'is less than', 'is at most', 'is between', 'is one of', 'has a value', 'has no value']);
+    await field.selectOption({ label: 'Tier' }); // a custom attribute of data type string: text operators
+    assert.deepEqual(await optionLabels(operator), ['is', 'is not', 'is one of', 'is none of', 'contains', 'does not contain', 'starts with', 'ends with', 'has a value', 'has no value']);
+    await field.selectOption({ label: 'Birthdate' });
+    assert.ok((await optionLabels(operator)).includes('birthday within the next … days'));
+    await field.selectOption({ label: 'Created' });
+    assert.ok(!(await optionLabels(operator)).includes('birthday within the next … days'), 'birthday_within_days is for birthdate only');
+    await field.selectOption({ label: 'Accepts e-mail' });
+    assert.deepEqual(await optionLabels(operator), ['is', 'has a value', 'has no value']);
+
+    await field.selectOption({ label: 'Points' });
+    await operator.selectOption({ label: 'is at least' });
+    await first.getByLabel('Value', { exact: true }).fill('200');
+    const one = { all: [{ field: 'points', op: 'gte', value: 200 }] };
+    const expectedOne = await apiPreview(one);
+    assert.equal(expectedOne.count, 4);
+    await eventually(async () => assert.equal(await shownCount(page), expectedOne.count));
+    const sample = page.getByRole('table', { name: 'They are' });
+    await eventually(async () => assert.deepEqual(await sample.locator('tbody tr td:first-child').allTextContents(), ['Ana Gold', 'Bruno Gold', 'Carla Silver', 'Eva Plain']));
+
+    // Condition 2: the custom attribute; the count changes.
+    await page.getByRole('button', { name: 'Add condition', exact: true }).click();
+    const second = condition(page, '2');
+    await second.getByLabel('Field').selectOption({ label: 'Tier' });
+    await second.getByLabel('Operator').selectOption({ label: 'is' });
+    await second.getByLabel('Value', { exact: true }).fill('gold');
+    const two = { all: [...one.all, { field: 'custom_attributes.tier', op: 'eq', value: 'gold' }] };
+    const expectedTwo = await apiPreview(two);
+    assert.equal(expectedTwo.count, 2);
+    await eventually(async () => assert.equal(await shownCount(page), expectedTwo.count));
+
+    // Bounds the wrong way round: the API's 400 names definition.all[0].value; it shows at condition 1.
+    await first.getByLabel('Operator').selectOption({ label: 'is between' });
+    await first.getByLabel('From', { exact: true }).fill('900');
+    await first.getByLabel('To', { exact: true }).fill('100');
+    const refused = await c.t.post('/apiv3/segments/preview', { definition: { all: [{ field: 'points', op: 'between', value: [900, 100] }, two.all[1]] } });
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.message, /^definition\.all\[0\]\.value: /);
+    const error = first.getByTestId('condition-error');
+    await error.waitFor();
+    assert.equal((await error.locator('.error-text').textContent())?.trim(), 'Put the smaller number first.');
+    assert.equal((await error.getByTestId('error-detail').textContent())?.trim(), `The server said: “${refused.body.message}”`);
+    assert.equal(await first.getByLabel('From', { exact: true }).getAttribute('aria-invalid'), 'true');
+    assert.equal(await second.getByTestId('condition-error').count(), 0, 'only the condition it names');
+    await page.getByText('Correct the condition marked in the builder to see who matches.').waitFor();
+
+    await first.getByLabel('From', { exact: true }).fill('200');
+    await first.getByLabel('To', { exact: true }).fill('2000');
+    await error.waitFor({ state: 'detached' });
+    const definition = { all: [{ field: 'points', op: 'between', value: [200, 2000] }, two.all[1]] };
+    await eventually(async () => assert.equal(await shownCount(page), (await apiPreview(definition)).count));
+
+    // Save: the segment is stored with the definition built.
+    await page.getByRole('button', { name: 'Save segment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gold with points' }).waitFor();
+    const stored = (await t.get('/apiv3/segments/gold-with-points')).body.payload;
+    assert.deepEqual(stored.definition, definition);
+    assert.equal(new URL(page.url()).pathname, `/console/segments/${stored.id}`);
+    const members = (await t.get(`/apiv3/users?segment_id=${stored.id}`)).body.payload as { first_name: string; last_name: string; service_uid: string; userapp_id: number; points: number; email: string }[];
+    assert.deepEqual(
+      members.map((m) => m.service_uid),
+      ['seg-1', 'seg-2'],
+    );
+    // Opened again from what was stored, the builder writes back the same definition: nothing to save.
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').getByText('Nothing changed.').waitFor();
+    const membersSection = page.getByRole('region', { name: 'Members and export' });
+    await membersSection.getByText('2 customers are in this segment now', { exact: false }).waitFor();
+
+    // The export, downloaded: CSV first (its header line, then the first member), then NDJSON with fields.
+    const [csv] = await Promise.all([page.waitForEvent('download'), membersSection.getByRole('button', { name: 'Download the export' }).click()]);
+    assert.equal(csv.suggestedFilename(), 'gold-with-points.csv');
+    const csvLines = (await readFile((await csv.path())!, 'utf8')).split('\r\n');
+    assert.equal(csvLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points');
+    assert.equal(csvLines[1], `${members[0]!.userapp_id},seg-1,ana@example.com,,Ana,Gold,500`);
+    await membersSection.getByTestId('segment-export-done').getByText('Downloaded gold-with-points.csv', { exact: false }).waitFor();
+
+    await membersSection.getByLabel('Format').selectOption('ndjson');
+    await membersSection.getByLabel('Fields').fill('service_uid, points, custom_attributes.tier');
+    const [ndjson] = await Promise.all([page.waitForEvent('download'), membersSection.getByRole('button', { name: 'Download the export' }).click()]);
+    assert.equal(ndjson.suggestedFilename(), 'gold-with-points.ndjson');
+    const firstLine = (await readFile((await ndjson.path())!, 'utf8')).split('\n')[0]!;
+    assert.deepEqual(JSON.parse(firstLine), { service_uid: 'seg-1', points: 500, 'custom_attributes.tier': 'gold' });
+
+    // A field the API does not know: its message under the Fields control, nothing downloaded.
+    await membersSection.getByLabel('Fields').fill('email,password');
+    await membersSection.getByRole('button', { name: 'Download the export' }).click();
+    await eventually(async () => assert.equal(await membersSection.getByLabel('Fields').getAttribute('aria-invalid'), 'true'));
+    await membersSection.getByTestId('error-detail').getByText('fields: "password"', { exact: false }).waitFor();
+
+    // Open the members: the Customers page filtered by the segment shows exactly the API's members.
+    await membersSection.getByRole('link', { name: 'Open the members' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    assert.equal(new URL(page.url()).search, `?segment=${stored.id}`);
+    const table = page.getByRole('table', { name: 'Customers in “Gold with points”' });
+    await eventually(async () => assert.deepEqual(await table.locator('tbody tr td:first-child').allTextContents(), members.map((m) => `${m.first_name} ${m.last_name}`)));
+
+    // A member's page names the segments they are in (GET /users/{id}/segments).
+    await table.getByRole('link', { name: 'Ana Gold' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ana Gold' }).waitFor();
+    const inSegments = (await t.get(`/apiv3/users/${members[0]!.userapp_id}/segments`)).body.payload as { title: string }[];
+    assert.deepEqual(
+      inSegments.map((s) => s.title),
+      ['Gold with points'],
+    );
+    await eventually(async () => assert.deepEqual(await page.getByTestId('customer-segments').getByRole('link').allTextContents(), ['Gold with points']));
+    await done();
+  });
+
+  test('nested groups: any inside all, with Not; the count is the API preview of the same definition; previews wait for typing to pause', async () => {
+    const { page, context, done } = await c.open({ path: '/segments' });
+    await recordPreviews(context);
+    await page.clock.install(); // the page's timers: the preview's 400 ms wait is stepped through below
+    await page.goto(c.url('/segments/new'));
+    const first = condition(page, '1');
+    await first.getByLabel('Field').selectOption({ label: 'Points' });
+    await first.getByLabel('Operator').selectOption({ label: 'is at least' });
+
+    // Typed key by key with the clock stopped: nothing is asked until 400 ms pass without a change, then once.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await first.getByLabel('Value', { exact: true }).pressSequentially('200');
+    await page.clock.runFor(399);
+    assert.deepEqual(await previewsSent(page), []);
+    await page.clock.runFor(1);
+    await eventually(async () => assert.deepEqual(await previewsSent(page), [{ definition: { all: [{ field: 'points', op: 'gte', value: 200 }] } }]));
+    await page.clock.resume();
+
+    await page.getByRole('button', { name: 'Add group', exact: true }).click();
+    const group = page.getByRole('group', { name: 'Group 2', exact: true });
+    await group.getByLabel('Group 2 matches').selectOption('any');
+    await group.getByLabel('Not (exclude who matches)').first().check();
+    const inner = condition(page, '2.1');
+    await inner.getByLabel('Field').selectOption({ label: 'Tier' });
+    await inner.getByLabel('Value', { exact: true }).fill('silver');
+    await group.getByRole('button', { name: 'Add condition to group 2' }).click();
+    const other = condition(page, '2.2');
+    await other.getByLabel('Field').selectOption({ label: 'First name' });
+    await other.getByLabel('Operator').selectOption({ label: 'starts with' });
+    await other.getByLabel('Value', { exact: true }).fill('EV');
+    const definition = {
+      all: [
+        { field: 'points', op: 'gte', value: 200 },
+        { not: { any: [{ field: 'custom_attributes.tier', op: 'eq', value: 'silver' }, { field: 'first_name', op: 'starts_with', value: 'EV' }] } },
+      ],
+    };
+    const expected = await apiPreview(definition);
+    assert.deepEqual(
+      expected.users.map((u) => u.first_name),
+      ['Ana', 'Bruno'],
+    );
+    await eventually(async () => assert.equal(await shownCount(page), expected.count));
+
+    // An empty value is caught by the console on save, next to its condition; nothing is saved.
+    await page.getByLabel('Title').fill('Nested');
+    await other.getByLabel('Value', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save segment' }).click();
+    await other.getByTestId('condition-error').getByText('Fill this in.').waitFor();
+    assert.equal(await other.getByLabel('Value', { exact: true }).getAttribute('aria-invalid'), 'true');
+    assert.equal((await c.t.get('/apiv3/segments?search=Nested')).body.payload.length, 0);
+    await done();
+  });
+
+  test('a stored definition with every kind of condition opens in the builder, which previews it as stored', async () => {
+    const { t } = c;
+    assert.equal((await t.post('/apiv3/events', { name: 'login' })).status, 200);
+    assert.equal((await t.post('/apiv3/user-events', { event: 'login', service_uid: 'seg-4' })).status, 200);
+    const year = new Date().getUTCFullYear();
+    const benefit = await t.post('/apiv3/benefits', { title: 'Welcome gift', startdate: `${year - 1}-01-01`, enddate: `${year + 1}-12-31`, points: 0, status: '1' });
+    assert.equal(benefit.status, 200, benefit.text);
+    const base = await t.post('/apiv3/segments', { title: 'Silver', definition: { all: [{ field: 'custom_attributes.tier', op: 'eq', value: 'silver' }] } });
+    assert.equal(base.status, 201, base.text);
+    const definition = {
+      all: [
+        { field: 'points', op: 'in', value: [50, 300, 500, 800, 1000] },
+        {
+          any: [
+            { field: 'tags', op: 'has_any', value: ['vip', 'new'] },
+            { field: 'birthdate', op: 'birthday_within_days', value: 30 },
+            { field: 'createtime', op: 'between', value: ['2000-01-01 00:00:00', `${year + 1}-12-31`] },
+            { purchases: { from: '2020-01-01', to: `${year + 1}-12-31`, channel: 'web', sku: 'X-1', category: 'shoes', branch_name: 'Centro' }, measure: 'total', op: 'between', value: [1, 1000] },
+            { event: 'login', within_last_days: 30, op: 'gte', value: 1 },
+            { blacklisted: 'email', value: true },
+            { benefit: benefit.body.payload.id, op: 'has' },
+            { abandoned_cart: { within_last_days: 10 }, op: 'has_not' },
+            { not: { segment: base.body.payload.id, op: 'in' } },
+            { all: [{ field: 'mailing_enabled', op: 'eq', value: false }, { field: 'custom_attributes.tier', op: 'in', value: ['gold', 'silver'] }] },
+            { not: { not: { field: 'email', op: 'is_set' } } },
+          ],
+        },
+      ],
+    };
+    const created = await t.post('/apiv3/segments', { title: 'Everything', definition });
+    assert.equal(created.status, 201, created.text);
+    const stored = created.body.payload;
+    const count = (await t.get(`/apiv3/segments/${stored.id}/count`)).body.payload.count;
+
+    const { page, context, done } = await c.open({ path: '/segments' });
+    await recordPreviews(context);
+    await page.goto(c.url(`/segments/${stored.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Everything' }).waitFor();
+    await eventually(async () => assert.equal(await shownCount(page), count));
+    assert.equal(await page.getByTestId('condition-error').count(), 0, 'the API took the definition the builder wrote');
+    // What the builder wrote back is the stored definition (a `not` of a `not` becomes a `not` of a group holding a `not`).
+    const written = structuredClone(definition) as { all: [unknown, { any: unknown[] }] };
+    written.all[1].any[10] = { not: { all: [{ not: { field: 'email', op: 'is_set' } }] } };
+    assert.deepEqual((await previewsSent(page)).at(-1), { definition: written });
+    // Some of what the builder shows: the custom attribute, the purchase filters, the datetime kept as text.
+    assert.equal(await condition(page, '2.4').getByLabel('Measure').inputValue(), 'total');
+    assert.equal(await condition(page, '2.4').getByLabel('Channel').inputValue(), 'web');
+    assert.equal(await condition(page, '2.4').getByLabel('Branch').inputValue(), 'Centro');
+    assert.equal(await condition(page, '2.3').getByLabel('From', { exact: true }).inputValue(), '2000-01-01 00:00:00');
+    assert.equal(await condition(page, '2.5').getByLabel('Event').inputValue(), 'login');
+    assert.equal(await condition(page, '2.9').getByLabel('Not (exclude who matches)').isChecked(), true);
+    assert.equal(await condition(page, '2.10.2').getByLabel('Field').inputValue(), 'field:custom_attributes.tier');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').getByText('Nothing changed.').waitFor();
+    await done();
+  });
+
+  test('the list shows each segment with its count now; the Customers page filters by a saved segment', async () => {
+    const { t } = c;
+    const created = await t.post('/apiv3/segments', { title: 'Rich', definition: { all: [{ field: 'points', op: 'gte', value: 800 }] } });
+    assert.equal(created.status, 201, created.text);
+    const rich = created.body.payload;
+    const { page, done } = await c.open({ path: '/segments' });
+    const table = page.getByRole('table', { name: 'Segments' });
+    const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Rich', exact: true }) });
+    const count = async () => Number((await row.getByTestId('segment-count').textContent())?.replace(/[^\d]/g, ''));
+    await row.getByTestId('segment-count').waitFor();
+    assert.equal(await count(), (await t.get(`/apiv3/segments/${rich.id}/count`)).body.payload.count);
+    assert.equal(await count(), 2);
+    // Always current: a new customer who matches is counted when the list is shown again.
+    assert.equal((await t.post('/apiv3/users', { service_uid: 'seg-6', email: 'fede@example.com', first_name: 'Fede', points: 5000 })).status, 201);
+    await page.reload();
+    await eventually(async () => assert.equal(await count(), 3));
+
+    await page.goto(c.url('/customers'));
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    const segmentSelect = page.getByLabel('Segment', { exact: true });
+    await eventually(async () => assert.ok((await optionLabels(segmentSelect)).includes('Rich')));
+    await segmentSelect.selectOption({ label: 'Rich' });
+    const members = (await t.get(`/apiv3/users?segment_id=${rich.id}`)).body.payload as { first_name: string; last_name: string | null }[];
+    const filtered = page.getByRole('table', { name: 'Customers in “Rich”' });
+    await eventually(async () => assert.deepEqual(await filtered.locator('tbody tr td:first-child').allTextContents(), members.map((m) => [m.first_name, m.last_name].filter(Boolean).join(' '))));
+    assert.equal(new URL(page.url()).searchParams.get('segment'), String(rich.id));
+    // With a search too: both apply.
+    await page.getByLabel('Search', { exact: true }).fill('carla');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const both = page.getByRole('table', { name: 'Customers in “Rich” matching “carla”' });
+    await eventually(async () => assert.deepEqual(await both.locator('tbody tr td:first-child').allTextContents(), ['Carla Silver']));
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('table', { name: 'Customers', exact: true }).waitFor();
+    await done();
+  });
+});
