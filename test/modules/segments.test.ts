@@ -86,6 +86,7 @@ describe('GET /segments and GET /segments/{id}', () => {
     assert.deepEqual(expectOk(await t.get(`${URL}/find-me`)), segment);
     expectError(await t.get(`${URL}/999999`), 404, 'not_found', /^segment 999999 not found$/);
     expectError(await t.get(`${URL}/no-such-slug`), 404, 'not_found');
+    expectError(await t.get(`${URL}/2147483648/count`), 404, 'not_found'); // beyond a 32-bit id: none, not a 500
     const other = await t.newAccount();
     expectError(await t.get(`${URL}/${segment.id}`, { key: other.key }), 404, 'not_found');
     assert.deepEqual(expectOk(await t.get(URL, { key: other.key })), []);

@@ -111,7 +111,8 @@ export class SegmentsRepository {
 
   /** SG4: `{id}` is a numeric id or a slug (slugs are never all digits). */
   find(accountId: number, ref: string): Promise<SegmentRow | undefined> {
-    if (/^[0-9]{1,15}$/.test(ref)) return this.findById(accountId, Number(ref));
+    // Ids are 32-bit on both databases: a larger number names no segment (PostgreSQL would refuse it: O4).
+    if (/^[0-9]{1,15}$/.test(ref)) return Number(ref) > 2_147_483_647 ? Promise.resolve(undefined) : this.findById(accountId, Number(ref));
     return this.findBySlug(accountId, ref);
   }
 
@@ -205,19 +206,23 @@ export class SegmentsRepository {
     return this.db.selectFrom('users as u').where('u.account_id', '=', accountId).where(compiled);
   }
 
-  /** Runs a member query, refusing one with more parameters than SQLite takes (a 400, not a 500). */
-  private async run<R>(query: Compilable<R> | RawBuilder<R>): Promise<R[]> {
+  /**
+   * Runs a member query, refusing one with more parameters than SQLite takes (a 400, not a 500).
+   * `scan`: a query over the account's customers (count, pages, export), not about one customer.
+   */
+  private async run<R>(query: Compilable<R> | RawBuilder<R>, scan: boolean): Promise<R[]> {
     const compiled = 'isRawBuilder' in query ? query.compile(this.db) : query.compile();
     if (compiled.parameters.length > MAX_PARAMETERS) {
       throw new BadRequestError(
         `definition: too large to evaluate with the segments it refers to (${compiled.parameters.length} values; at most ${MAX_PARAMETERS})`,
       );
     }
-    if (!this.postgres) return (await this.db.executeQuery(compiled)).rows;
+    if (!this.postgres || !scan) return (await this.db.executeQuery(compiled)).rows;
     // PostgreSQL compiles a statement's expressions to machine code (JIT) once its estimated cost
     // passes jit_above_cost. A definition's correlated subqueries are costed once per customer, so
     // even a count that runs in 50 ms is estimated in the millions, and compiling its expressions
-    // took 1-2 s on every count (docs/benchmarks.md, Segments): member queries run without JIT.
+    // took 1-2 s on every count (docs/benchmarks.md, Segments): queries over the customers run
+    // without JIT. Those about one customer are estimated far below the threshold.
     return this.inTransaction(async (db) => {
       await sql`set local jit = off`.execute(db);
       return (await db.executeQuery(compiled)).rows;
@@ -227,7 +232,7 @@ export class SegmentsRepository {
   /** SG4 `count`: one statement, with the definition in its form for counting (compile.ts, countForm). */
   async count(accountId: number, compiled: Expression<SqlBool>): Promise<number> {
     const whole = countForm(compiled, this.postgres ? 'postgres' : 'sqlite');
-    const [row] = await this.run(this.memberQuery(accountId, whole).select((eb) => eb.fn.countAll<number>().as('n')));
+    const [row] = await this.run(this.memberQuery(accountId, whole).select((eb) => eb.fn.countAll<number>().as('n')), true);
     return Number(row?.n ?? 0);
   }
 
@@ -236,17 +241,17 @@ export class SegmentsRepository {
     let query = this.memberQuery(accountId, compiled).selectAll('u');
     const searched = userSearchCondition(search);
     if (searched) query = query.where(searched);
-    return this.run(query.orderBy('u.id').limit(page.limit).offset(page.offset)) as Promise<UserRow[]>;
+    return this.run(query.orderBy('u.id').limit(page.limit).offset(page.offset), true) as Promise<UserRow[]>;
   }
 
   /** Members with an id above `afterId`, in id order (keyset pages: exports, bulk erasure). */
   membersAfter(accountId: number, compiled: Expression<SqlBool>, afterId: number, limit: number): Promise<UserRow[]> {
-    return this.run(this.memberQuery(accountId, compiled).selectAll('u').where('u.id', '>', afterId).orderBy('u.id').limit(limit)) as Promise<UserRow[]>;
+    return this.run(this.memberQuery(accountId, compiled).selectAll('u').where('u.id', '>', afterId).orderBy('u.id').limit(limit), true) as Promise<UserRow[]>;
   }
 
   /** Whether one user is a member: a point query on the user's row. */
   async isMember(accountId: number, compiled: Expression<SqlBool>, userId: number): Promise<boolean> {
-    const rows = await this.run(this.memberQuery(accountId, compiled).select('u.id').where('u.id', '=', userId));
+    const rows = await this.run(this.memberQuery(accountId, compiled).select('u.id').where('u.id', '=', userId), false);
     return rows.length > 0;
   }
 
@@ -260,7 +265,7 @@ export class SegmentsRepository {
           (segment) =>
             sql`select cast(${segment.id} as integer) as id from users u where u.account_id = ${accountId} and u.id = ${userId} and ${segment.compiled}`,
         );
-      const rows = await this.run(sql<{ id: number }>`${sql.join(parts, sql` union all `)}`);
+      const rows = await this.run(sql<{ id: number }>`${sql.join(parts, sql` union all `)}`, false);
       found.push(...rows.map((row) => Number(row.id)));
     }
     return found.sort((a, b) => a - b);
