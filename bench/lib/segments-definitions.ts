@@ -118,13 +118,15 @@ export function references(data: BuiltData): Reference[] {
           { abandoned_cart: {}, op: 'has' },
         ],
       },
-      // From the customers with an open cart (the smallest set), each then looked up.
-      hand: () => sql`select count(*) as n from users u
-        where u.account_id = ${a}
-          and u.id in (select ac.user_id from abandoned_carts ac where ac.account_id = ${a} and ac.recovered = 0)
-          and (select count(*) from user_events e where e.account_id = ${a} and e.user_id = u.id and e.event_id = ${event('product-view')}
-               and e.datetime >= ${daysAgo(30)} and e.datetime <= ${now}) >= 3
-          and not exists (select 1 from purchases p where p.account_id = ${a} and p.user_id = u.id and p.createtime >= ${daysAgo(30)} and p.createtime <= ${now})`,
+      // From the customers with 3+ views in the window (one range of the event's index, grouped),
+      // each then looked up: an open cart, no purchase in the window, a customer of the account.
+      hand: () => sql`select count(*) as n from (
+          select e.user_id from user_events e where e.account_id = ${a} and e.event_id = ${event('product-view')}
+             and e.datetime >= ${daysAgo(30)} and e.datetime <= ${now}
+           group by e.user_id having count(*) >= 3) v
+        where exists (select 1 from abandoned_carts ac where ac.account_id = ${a} and ac.user_id = v.user_id and ac.recovered = 0)
+          and not exists (select 1 from purchases p where p.account_id = ${a} and p.user_id = v.user_id and p.createtime >= ${daysAgo(30)} and p.createtime <= ${now})
+          and exists (select 1 from users u where u.id = v.user_id and u.account_id = ${a})`,
     },
     {
       key: 'R5',
@@ -135,17 +137,30 @@ export function references(data: BuiltData): Reference[] {
           { field: 'tags', op: 'has_any', value: R5_TAGS },
         ],
       },
-      // From the branch's purchases in the window (its index), those with an item in the subtree,
-      // summed per customer; then the customer's tags.
-      hand: () => sql`select count(*) as n from (
-          select p.user_id from purchases p
-           where p.account_id = ${a} and p.createtime >= ${daysAgo(365)} and p.createtime <= ${now}
-             and p.branch_id = (select b.id from branches b where b.account_id = ${a} and b.name_key = ${R5_BRANCH.toLowerCase()})
-             and exists (select 1 from purchase_items pi inner join products pr on pr.account_id = ${a} and pr.sku = pi.sku
-                          where pi.account_id = ${a} and pi.purchase_id = p.id and pr.category_id in (${subtree}))
-           group by p.user_id having sum(floor(p.price_total * 10000 + 0.5)) >= 10000000) b
-        inner join users u on u.id = b.user_id
-        where u.account_id = ${a} and (u.tags_folded like ${`%|${R5_TAGS[0]}|%`} or u.tags_folded like ${`%|${R5_TAGS[1]}|%`})`,
+      // The branch's purchases in the window with an item in the subtree, summed per customer.
+      // SQLite: the customers with the tags walked by that list; PostgreSQL: the subtree's SKUs and
+      // the branch first, then the purchases (the faster of the forms tried on each).
+      hand: (dialect) =>
+        dialect === 'sqlite'
+          ? sql`select count(*) as n from users u
+              where u.account_id = ${a} and (u.tags_folded like ${`%|${R5_TAGS[0]}|%`} or u.tags_folded like ${`%|${R5_TAGS[1]}|%`})
+                and u.id in (
+                  select p.user_id from purchases p
+                   where p.account_id = ${a} and p.createtime >= ${daysAgo(365)} and p.createtime <= ${now}
+                     and p.branch_id in (select b.id from branches b where b.account_id = ${a} and b.name_key = ${R5_BRANCH.toLowerCase()})
+                     and exists (select 1 from purchase_items pi inner join products pr on pr.account_id = ${a} and pr.sku = pi.sku
+                                  where pi.account_id = ${a} and pi.purchase_id = p.id and pr.category_id in (${subtree}))
+                   group by p.user_id having sum(floor(p.price_total * 10000 + 0.5)) >= 10000000)`
+          : sql`with cats as (${subtree}),
+                skus as (select pr.sku from products pr where pr.account_id = ${a} and pr.category_id in (select id from cats)),
+                branch as (select b.id from branches b where b.account_id = ${a} and b.name_key = ${R5_BRANCH.toLowerCase()})
+              select count(*) as n from (
+                select p.user_id from purchases p
+                 where p.account_id = ${a} and p.createtime >= ${daysAgo(365)} and p.createtime <= ${now} and p.branch_id in (select id from branch)
+                   and exists (select 1 from purchase_items pi where pi.account_id = ${a} and pi.purchase_id = p.id and pi.sku in (select sku from skus))
+                 group by p.user_id having sum(floor(p.price_total * 10000 + 0.5)) >= 10000000) b
+              inner join users u on u.id = b.user_id
+              where u.account_id = ${a} and (u.tags_folded like ${`%|${R5_TAGS[0]}|%`} or u.tags_folded like ${`%|${R5_TAGS[1]}|%`})`,
     },
     {
       key: 'R6',
