@@ -6,7 +6,8 @@
 // connection errors, and whether every refusal carried Retry-After. Targets (issue 9): p99 of
 // served < 250 ms, RSS < 200 MB, every refusal a 429/503 with Retry-After, nothing dropped.
 // Loopback only, bounded: BENCH_SECONDS (default 15) per kind; files under .bench/overload.
-// BENCH_CONNECTIONS (default 2000), BENCH_RAMP_MS (default 0: all clients start at once; else spread over it), BENCH_CLIENT=polite|hammer (one kind only). BENCH_CLIENT=refusals
+// First a burst (BENCH_BURST, default 500, requests at once on as many connections, BENCH_BURST_ROUNDS
+// times): O5 says it is answered in full. BENCH_CONNECTIONS (default 2000), BENCH_RAMP_MS (default 0: all clients start at once; else spread over it), BENCH_CLIENT=burst|polite|hammer (one kind only). BENCH_CLIENT=refusals
 // measures what a refusal costs the server: every request is refused (OVERLOAD_MAX_IN_FLIGHT=1 while
 // the bench holds one request open), the clients hammer, and the server's CPU per answer is the cost. OVERLOAD_*,
 // RATE_LIMIT_PER_MINUTE and DB_POOL_SIZE are passed on to the server, to try other settings;
@@ -77,8 +78,57 @@ async function startServer(port: number, settings: Record<string, string>): Prom
   throw new Error('the server did not start within 30 s');
 }
 
-type Mode = 'polite' | 'hammer' | 'refusals';
-const MODES: Mode[] = process.env.BENCH_CLIENT ? [process.env.BENCH_CLIENT as Mode] : ['polite', 'hammer'];
+type Mode = 'polite' | 'hammer' | 'refusals' | 'burst';
+const MODES: Mode[] = process.env.BENCH_CLIENT ? [process.env.BENCH_CLIENT as Mode] : ['burst', 'polite', 'hammer'];
+const BURST = Number(process.env.BENCH_BURST ?? 500);
+const BURST_ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 5);
+
+/**
+ * Burst (issue 21): BURST connections opened beforehand, then one write on each at once (a store's
+ * import of new customers), BURST_ROUNDS times with a pause between. O5: a burst the server answers
+ * within about a second is answered in full.
+ */
+async function burst(base: string, pid: number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: BURST, maxFreeSockets: BURST });
+  const ask = (method: string, path: string, body?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(`${base}${path}`, { method, agent, headers: { authorization: `Basic ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode!));
+      });
+      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
+      request.on('error', reject);
+      request.end(body);
+    });
+  console.log(`burst: ${BURST} connections opened beforehand, then ${BURST} POST /users at once, ${BURST_ROUNDS} rounds`);
+  await Promise.all(Array.from({ length: BURST }, () => ask('GET', '/health')));
+  for (let round = 1; round <= BURST_ROUNDS; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const cpu = -cpuSeconds(pid);
+    const started = performance.now();
+    const statuses = new Map<string, number>();
+    const times: number[] = [];
+    await Promise.all(
+      Array.from({ length: BURST }, async (_, i) => {
+        let status: string;
+        try {
+          status = String(await ask('POST', '/apiv3/users', JSON.stringify({ service_uid: `burst-${round}-${i}`, points: 10 })));
+        } catch {
+          status = 'error';
+        }
+        times.push(performance.now() - started);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }),
+    );
+    times.sort((a, b) => a - b);
+    const byStatus = [...statuses.entries()].sort().map(([status, count]) => `${status}: ${count}`).join(', ');
+    const served = (statuses.get('201') ?? 0) === BURST;
+    console.log(
+      `  round ${round}: all answered in ${(times.at(-1)! / 1000).toFixed(2)} s (p50 ${percentile(times, 50).toFixed(0)} ms); ${byStatus}; server CPU ${(cpu + cpuSeconds(pid)).toFixed(2)} s; load ${loadAverage().toFixed(1)} — answered in full: ${served ? 'MET' : 'MISSED'}`,
+    );
+  }
+  agent.destroy();
+}
 
 interface LoadResult {
   mode: Mode;
@@ -207,7 +257,7 @@ const base = `http://127.0.0.1:${port}`;
 const refusalsOnly = MODES.includes('refusals');
 const server = await startServer(port, refusalsOnly ? { OVERLOAD_MAX_IN_FLIGHT: '1', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' } : {});
 const headers = { authorization: `Basic ${KEY}`, 'content-type': 'application/json' };
-let held: http.ClientRequest | undefined;
+const held: http.ClientRequest[] = [];
 try {
   for (let i = 0; i < 200; i++) {
     const body = JSON.stringify({ service_uid: `seed-${i}`, email: `seed${i}@example.com` });
@@ -219,17 +269,24 @@ try {
   console.log(`overload: SQLite, compiled server (node dist/cli.js serve), load from this process over loopback`);
 
   if (refusalsOnly) {
-    // One request in flight for the whole run (its body never ends): every other one is refused.
-    held = http.request(`${base}/apiv3/users`, { method: 'POST', agent: false, headers: { ...headers, 'content-length': '100' } });
-    held.on('error', () => {});
-    held.write('{"ser');
+    // Ten requests in flight for the whole run (their bodies never end): with OVERLOAD_MAX_IN_FLIGHT=1,
+    // every other one is refused (never while ten or fewer are in flight, O5).
+    for (let i = 0; i < 10; i++) {
+      const request = http.request(`${base}/apiv3/users`, { method: 'POST', agent: false, headers: { ...headers, 'content-length': '100' } });
+      request.on('error', () => {});
+      request.write('{"ser');
+      held.push(request);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const results = [];
-  for (const mode of MODES) results.push(await load(base, server.pid!, mode));
+  for (const mode of MODES) {
+    if (mode === 'burst') await burst(base, server.pid!);
+    else results.push(await load(base, server.pid!, mode));
+  }
   for (const result of results) report(result);
 } finally {
-  held?.destroy();
+  for (const request of held) request.destroy();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(DIR, { recursive: true, force: true });

@@ -34,7 +34,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const schemas = new LazySchemas(); // cold start: each route's schemas compile on first use
   // O5: refusals are decided and answered in the server's request listener, before Fastify.
-  const shedder = new LoadShedder({ eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
+  const shedder = new LoadShedder({ eventLoopDelayMs: config.overloadEventLoopDelayMs, intervalMs: config.overloadIntervalMs, maxInFlight: config.overloadMaxInFlight });
   const app = Fastify({
     serverFactory: shedder.serverFactory,
     logger: options.logger ?? loggerOptions(config.logLevel),

@@ -35,10 +35,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long a graceful shutdown may take before the remaining connections are cut. */
   shutdownTimeoutMs: number;
-  /** Load shedding (O5): mean event-loop delay over the last sample beyond which requests get 503; 0 off. */
+  /** Load shedding (O5): the target event-loop delay; sustained above it, requests get 503; 0 off. */
   overloadEventLoopDelayMs: number;
   /** Load shedding (O5): requests in flight beyond which new ones get 503; 0 off. */
   overloadMaxInFlight: number;
+  /** O5: how long the event loop's smallest delay must stay above OVERLOAD_EVENT_LOOP_DELAY_MS before requests are refused. */
+  overloadIntervalMs: number;
   /** How long a live API key is answered from memory; a key revoked elsewhere works at most this long. 0 off. */
   apiKeyCacheMs: number;
 }
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 3_600_000),
     overloadEventLoopDelayMs: integer(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
     overloadMaxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT', 500, 0, 1_000_000),
+    overloadIntervalMs: integer(env, 'OVERLOAD_INTERVAL_MS', 500, 10, 60_000),
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 10_000),
   };
 }

@@ -82,6 +82,14 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       this.set(load.admitted);
     },
   });
+  new Gauge({
+    name: 'rapport_http_shedding',
+    help: '1 while the event loop\'s delay has been sustained above the target long enough for requests to be refused on it (O5), else 0',
+    registers: [registry],
+    collect() {
+      this.set(load.shedding ? 1 : 0);
+    },
+  });
   new Counter({
     name: 'rapport_http_shed_requests_total',
     help: 'Requests refused with 503 because the process was overloaded, by signal',

@@ -6,25 +6,28 @@ import { requestId } from './logging.js';
 /**
  * O5 load shedding: when this process is overloaded, new requests are refused at once with 503
  * `service_unavailable` and `Retry-After` (in the envelope) instead of joining a queue that grows
- * latency and memory without bound. Two signals:
- * - event-loop delay (the signal on SQLite, whose queries run on the event loop), two ways. Within
- *   one turn of the loop: once the requests of the current turn have taken the turn's budget, the
- *   rest of that turn's requests are refused, so a burst (2,000 clients at once) never holds the
- *   loop much longer than OVERLOAD_EVENT_LOOP_DELAY_MS. The budget is that target less the time the
- *   previous turns spent past their budget (refusing the rest: with clients that ask again at once,
- *   a turn holds a request from nearly every connection), so the whole turn, refusals included, aims
- *   at the target; it never falls below half the target, so a flood of refusals cannot starve the
- *   requests being served. A served request waits at most about two turns. Across turns: every
- *   SAMPLE_MS the mean delay of the loop, less the mean time the turns spent past their budget, is
- *   compared with OVERLOAD_EVENT_LOOP_DELAY_MS. While it is above and the loop was busy (at least
- *   BUSY of the sample), the share of requests admitted shrinks in proportion (target / delay); once
- *   it is below, the share grows back. Admitting a share, rather than all or nothing, keeps the loop
- *   just under the target: requests that are served stay fast, the rest are refused for tens of
- *   microseconds each. The time spent refusing is left out because admitting fewer would not
- *   shorten it (a refused client may ask again at once). A delay with an idle loop means other
- *   processes hold the CPU; refusing requests would not help there.
- * - requests in flight beyond OVERLOAD_MAX_IN_FLIGHT (the signal on PostgreSQL: requests waiting for
- *   connections or locks) — a hard cap.
+ * latency and memory without bound. It refuses only work it cannot serve in time:
+ * - When to start (CoDel's idea): the queue of a Node process is its event loop (on SQLite the
+ *   queries run on it too), and a request waits about as long as the loop's delay. Shedding starts
+ *   once the loop's *smallest* delay has stayed above the target (OVERLOAD_EVENT_LOOP_DELAY_MS) for a
+ *   whole interval (OVERLOAD_INTERVAL_MS) while the loop was busy: one slow turn, or a burst the
+ *   process answers within about the interval (500 cheap requests at once), never starts it; a flood
+ *   does. A delay with an idle loop means other processes hold the CPU; refusing would not help there.
+ * - How much to refuse, while shedding: once the requests of the current turn of the loop have taken
+ *   the turn's budget, the rest of that turn's requests are refused, so a turn never holds the loop
+ *   much longer than the target. The budget is that target less the time the previous turns spent
+ *   past their budget (refusing the rest: with clients that ask again at once, a turn holds a request
+ *   from nearly every connection), never below half the target, so a flood of refusals cannot starve
+ *   the requests being served. Across turns, every SAMPLE_MS the mean delay (less that refusing time)
+ *   is compared with the target: above it, the share of requests admitted shrinks in proportion
+ *   (target / delay); below, it grows back. Admitting a share keeps the loop just under the target:
+ *   requests that are served stay fast, the rest are refused for tens of microseconds each.
+ * - When to stop: after an interval with the smallest delay under the target, every request
+ *   admitted and none refused.
+ * - Never while ten requests or fewer are in flight (counting the one arriving): a sequential client
+ *   is never refused, whatever the loop's delay.
+ * - Requests in flight beyond OVERLOAD_MAX_IN_FLIGHT (on PostgreSQL, requests waiting for connections
+ *   or locks) are refused at once: a hard bound on memory.
  * 503 rather than 429: the server, not the client, is the cause; the platform's client retries 503
  * with exponential backoff. Retry-After is 1–3 s at random so refused clients do not return in step.
  * /health, /ready and /metrics are never shed: an orchestrator must not kill or blind a busy process.
@@ -47,9 +50,14 @@ const EXEMPT = new Set(['/health', '/ready', '/metrics']);
 const CONSOLE = '/console';
 /** While requests are being refused, one warning line per this period sums them up. */
 const REPORT_MS = 10_000;
+/** O5: a request is never refused while this many or fewer are in flight, itself included. */
+export const MIN_IN_FLIGHT = 10;
 
 interface Sample {
+  /** Mean delay of the loop over the sample, in milliseconds. */
   delayMs: number;
+  /** Smallest delay of the loop over the sample. */
+  minDelayMs: number;
   busy: number;
 }
 
@@ -61,6 +69,8 @@ class EventLoopMonitor {
   readonly listeners = new Set<(sample: Sample) => void>();
   /** Mean delay over the last sample, in milliseconds. */
   delayMs = 0;
+  /** Smallest delay over the last sample. */
+  minDelayMs = 0;
   /** Share of the last sample the loop spent working (0–1). */
   busy = 0;
 
@@ -75,6 +85,7 @@ class EventLoopMonitor {
     this.last = performance.now();
     this.utilisation = performance.eventLoopUtilization();
     this.delayMs = 0;
+    this.minDelayMs = 0;
     this.busy = 0;
   }
 
@@ -84,12 +95,13 @@ class EventLoopMonitor {
     const late = Math.max(0, now - this.last - SAMPLE_MS);
     const mean = this.histogram.count > 0 ? this.histogram.mean / 1e6 - RESOLUTION_MS : late;
     this.delayMs = Math.max(0, mean, late);
+    this.minDelayMs = this.histogram.count > 0 ? Math.max(0, this.histogram.min / 1e6 - RESOLUTION_MS) : late;
     this.histogram.reset();
     this.last = now;
     const utilisation = performance.eventLoopUtilization();
     this.busy = performance.eventLoopUtilization(utilisation, this.utilisation).utilization;
     this.utilisation = utilisation;
-    for (const listener of this.listeners) listener({ delayMs: this.delayMs, busy: this.busy });
+    for (const listener of this.listeners) listener({ delayMs: this.delayMs, minDelayMs: this.minDelayMs, busy: this.busy });
   }
 }
 
@@ -102,19 +114,50 @@ export interface LoadState {
   readonly eventLoopDelayMs: number;
   /** Share of requests admitted now (1: all). */
   readonly admitted: number;
+  /** Whether the loop's delay has been sustained long enough for requests to be refused on it. */
+  readonly shedding: boolean;
   /** Requests refused so far, by reason. */
   readonly shed: { event_loop_delay: number; in_flight: number };
 }
 
 export interface OverloadOptions {
-  /** 0 turns this signal off. */
+  /** The target delay; 0 turns this signal off. */
   eventLoopDelayMs: number;
+  /** How long the smallest delay must stay above the target before requests are refused, and below it before they stop being. */
+  intervalMs: number;
   /** 0 turns this signal off. */
   maxInFlight: number;
 }
 
-/** The share of requests to admit after a sample. */
-export function nextAdmitted(admitted: number, sample: Sample, targetMs: number): number {
+/** Where the decision to shed stands: CoDel's "above the target since", and "calm since" to stop. */
+export interface Sustained {
+  shedding: boolean;
+  /** When the first sample of the current run above the target was taken (0: the last one was not). */
+  aboveSince: number;
+  /** When the first sample of the current calm run was taken, while shedding (0: none). */
+  calmSince: number;
+}
+
+/**
+ * After a sample taken at `at`: start shedding once every sample over a whole interval had its
+ * smallest delay above the target while the loop was busy (the first such sample only starts the
+ * clock, so one long turn never starts it); stop once every sample over an interval was calm: the
+ * smallest delay under the target, every request admitted and none refused.
+ */
+export function nextSustained(state: Sustained, sample: Sample & { at: number; admitted: number; refused: number }, targetMs: number, intervalMs: number): Sustained {
+  if (!state.shedding) {
+    if (sample.minDelayMs <= targetMs || sample.busy < BUSY) return { shedding: false, aboveSince: 0, calmSince: 0 };
+    if (state.aboveSince === 0) return { shedding: false, aboveSince: sample.at, calmSince: 0 };
+    return sample.at - state.aboveSince >= intervalMs ? { shedding: true, aboveSince: 0, calmSince: 0 } : state;
+  }
+  const calm = sample.minDelayMs <= targetMs && sample.admitted >= 1 && sample.refused === 0;
+  if (!calm) return { shedding: true, aboveSince: 0, calmSince: 0 };
+  if (state.calmSince === 0) return { shedding: true, aboveSince: 0, calmSince: sample.at };
+  return sample.at - state.calmSince >= intervalMs ? { shedding: false, aboveSince: 0, calmSince: 0 } : state;
+}
+
+/** The share of requests to admit after a sample, while shedding. */
+export function nextAdmitted(admitted: number, sample: Pick<Sample, 'delayMs' | 'busy'>, targetMs: number): number {
   if (sample.delayMs > targetMs && sample.busy >= BUSY) {
     const share = admitted * Math.min(0.9, targetMs / sample.delayMs);
     return share < 0.01 ? 0 : share; // far over the target: refuse everything for a sample
@@ -177,7 +220,10 @@ export class LoadShedder {
   /** The response's 'close' listener (one function for every request: `this` is the response). */
   private readonly done: (this: ServerResponse) => void;
   private readonly answered: { listener?: AnsweredListener } = {};
-  readonly state: { inFlight: number; admitted: number; readonly eventLoopDelayMs: number; shed: LoadState['shed'] };
+  readonly state: { inFlight: number; admitted: number; shedding: boolean; readonly eventLoopDelayMs: number; shed: LoadState['shed'] };
+  private sustained: Sustained = { shedding: false, aboveSince: 0, calmSince: 0 };
+  /** Requests refused on the loop's delay since the last sample. */
+  private sampleRefused = 0;
 
   constructor(readonly options: OverloadOptions) {
     monitor ??= new EventLoopMonitor();
@@ -185,6 +231,7 @@ export class LoadShedder {
     this.state = {
       inFlight: 0,
       admitted: 1,
+      shedding: false,
       get eventLoopDelayMs() {
         return loop.delayMs;
       },
@@ -210,8 +257,15 @@ export class LoadShedder {
       const tail = this.sampleTurns > 0 ? this.sampleTail / this.sampleTurns : 0;
       this.sampleTail = 0;
       this.sampleTurns = 0;
+      const refused = this.sampleRefused;
+      this.sampleRefused = 0;
+      const target = this.options.eventLoopDelayMs;
+      this.sustained = nextSustained(this.sustained, { ...sample, at: performance.now(), admitted: this.state.admitted, refused }, target, this.options.intervalMs);
+      this.state.shedding = this.sustained.shedding;
+      // The delay of the requests served: the time turns spent refusing is left out, because
+      // admitting fewer would not shorten it (a refused client may ask again at once).
       const served = { delayMs: Math.max(0, sample.delayMs - tail), busy: sample.busy };
-      this.state.admitted = nextAdmitted(this.state.admitted, served, this.options.eventLoopDelayMs);
+      this.state.admitted = this.sustained.shedding ? nextAdmitted(this.state.admitted, served, target) : 1;
     };
     this.loop.restart();
     this.loop.listeners.add(listener);
@@ -229,8 +283,9 @@ export class LoadShedder {
     // 'close' fires once the answer is sent or the connection died, whichever comes first.
     response.once('close', this.done);
     let reason: keyof LoadState['shed'] | undefined;
-    if (options.maxInFlight > 0 && state.inFlight > options.maxInFlight) reason = 'in_flight';
-    else if (options.eventLoopDelayMs > 0) {
+    if (state.inFlight <= MIN_IN_FLIGHT) reason = undefined;
+    else if (options.maxInFlight > 0 && state.inFlight > options.maxInFlight) reason = 'in_flight';
+    else if (state.shedding) {
       const now = performance.now();
       if (this.turnStart === 0) {
         this.turnStart = now;
@@ -248,6 +303,7 @@ export class LoadShedder {
       return false;
     }
     state.shed[reason] += 1;
+    if (reason === 'event_loop_delay') this.sampleRefused += 1;
     const refusal = REFUSALS[Math.floor(Math.random() * REFUSALS.length)]!;
     response.writeHead(503, {
       'content-type': 'application/json; charset=utf-8',
@@ -288,7 +344,7 @@ export function registerOverloadProtection(app: FastifyInstance, shedder: LoadSh
     if (refused.event_loop_delay + refused.in_flight === 0) return;
     reported = { ...state.shed };
     app.log.warn(
-      { refused, inFlight: state.inFlight, eventLoopDelayMs: Math.round(state.eventLoopDelayMs), admitted: Number(state.admitted.toFixed(2)) },
+      { refused, inFlight: state.inFlight, eventLoopDelayMs: Math.round(state.eventLoopDelayMs), shedding: state.shedding, admitted: Number(state.admitted.toFixed(2)) },
       `overloaded: ${refused.event_loop_delay + refused.in_flight} requests refused with 503 in the last ${REPORT_MS / 1000} s`,
     );
   };

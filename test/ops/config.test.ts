@@ -15,6 +15,7 @@ describe('configuration', () => {
     assert.equal(config.shutdownTimeoutMs, 10_000);
     assert.equal(config.overloadEventLoopDelayMs, 100);
     assert.equal(config.overloadMaxInFlight, 500);
+    assert.equal(config.overloadIntervalMs, 500);
     assert.equal(config.rateLimitPerMinute, 0);
     assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/r' }).database, {
       kind: 'postgres',
@@ -33,6 +34,7 @@ describe('configuration', () => {
       SHUTDOWN_TIMEOUT_MS: '0',
       OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       OVERLOAD_MAX_IN_FLIGHT: '64',
+      OVERLOAD_INTERVAL_MS: '250',
       RATE_LIMIT_PER_MINUTE: '600',
     });
     assert.equal(config.database.kind === 'postgres' && config.database.poolSize, 25);
@@ -42,6 +44,7 @@ describe('configuration', () => {
     assert.equal(config.shutdownTimeoutMs, 0);
     assert.equal(config.overloadEventLoopDelayMs, 0);
     assert.equal(config.overloadMaxInFlight, 64);
+    assert.equal(config.overloadIntervalMs, 250);
     assert.equal(config.rateLimitPerMinute, 600);
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
     assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxy, false);
@@ -64,6 +67,7 @@ describe('configuration', () => {
       ['METRICS_TOKEN', 'has a space in the middle', /METRICS_TOKEN/],
       ['OVERLOAD_MAX_IN_FLIGHT', '-1', /OVERLOAD_MAX_IN_FLIGHT: must be a whole number/],
       ['OVERLOAD_EVENT_LOOP_DELAY_MS', '1.5', /OVERLOAD_EVENT_LOOP_DELAY_MS: must be a whole number/],
+      ['OVERLOAD_INTERVAL_MS', '5', /OVERLOAD_INTERVAL_MS: must be between 10 and 60000/],
     ] as const) {
       assert.throws(
         () => loadConfig({ [name]: value }),
