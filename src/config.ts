@@ -166,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 3_600_000),
     overloadEventLoopDelayMs: integer(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
     overloadMaxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT', 500, 0, 1_000_000),
-    overloadIntervalMs: integer(env, 'OVERLOAD_INTERVAL_MS', 500, 10, 60_000),
+    overloadIntervalMs: integer(env, 'OVERLOAD_INTERVAL_MS', 1000, 10, 60_000),
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 10_000),
   };
 }

@@ -7,12 +7,17 @@ import { requestId } from './logging.js';
  * O5 load shedding: when this process is overloaded, new requests are refused at once with 503
  * `service_unavailable` and `Retry-After` (in the envelope) instead of joining a queue that grows
  * latency and memory without bound. It refuses only work it cannot serve in time:
- * - When to start (CoDel's idea): the queue of a Node process is its event loop (on SQLite the
- *   queries run on it too), and a request waits about as long as the loop's delay. Shedding starts
- *   once the loop's *smallest* delay has stayed above the target (OVERLOAD_EVENT_LOOP_DELAY_MS) for a
- *   whole interval (OVERLOAD_INTERVAL_MS) while the loop was busy: one slow turn, or a burst the
- *   process answers within about the interval (500 cheap requests at once), never starts it; a flood
- *   does. A delay with an idle loop means other processes hold the CPU; refusing would not help there.
+ * - When to start (CoDel's idea): shedding starts once the queueing delay has stayed above the
+ *   target (OVERLOAD_EVENT_LOOP_DELAY_MS) for a whole interval (OVERLOAD_INTERVAL_MS). Two measures
+ *   of it, each the *smallest* over a sample: the event loop's delay while the loop was busy (on
+ *   SQLite the queries run on the loop), and the quickest answer to an API request, receipt to
+ *   answer (requests waiting for a connection or a lock). And within one turn of the loop: a turn
+ *   that has lasted the whole interval is itself sustained overload (a flood of 2,000 connections
+ *   held the loop in one turn for 5.7 s: libuv keeps polling while more than 1,024 sockets are
+ *   ready, and every request of that turn waited behind it). One slow turn shorter than the
+ *   interval, or a burst the process answers within about the interval (500 creates at once), never
+ *   starts it; a flood does. A delay with an idle loop means other processes hold the CPU; refusing
+ *   would not help there.
  * - How much to refuse, while shedding: once the requests of the current turn of the loop have taken
  *   the turn's budget, the rest of that turn's requests are refused, so a turn never holds the loop
  *   much longer than the target. The budget is that target less the time the previous turns spent
@@ -24,8 +29,9 @@ import { requestId } from './logging.js';
  *   requests that are served stay fast, the rest are refused for tens of microseconds each.
  * - When to stop: after an interval with the smallest delay under the target, every request
  *   admitted and none refused.
- * - Never while ten requests or fewer are in flight (counting the one arriving): a sequential client
- *   is never refused, whatever the loop's delay.
+ * - Never while ten requests or fewer are in flight (counting the one arriving, and every request
+ *   received in the current turn of the loop: in one long turn each is answered before the next is
+ *   read, yet all of them waited): a sequential client is never refused, whatever the loop's delay.
  * - Requests in flight beyond OVERLOAD_MAX_IN_FLIGHT (on PostgreSQL, requests waiting for connections
  *   or locks) are refused at once: a hard bound on memory.
  * 503 rather than 429: the server, not the client, is the cause; the platform's client retries 503
@@ -139,18 +145,27 @@ export interface Sustained {
 }
 
 /**
- * After a sample taken at `at`: start shedding once every sample over a whole interval had its
- * smallest delay above the target while the loop was busy (the first such sample only starts the
- * clock, so one long turn never starts it); stop once every sample over an interval was calm: the
- * smallest delay under the target, every request admitted and none refused.
+ * After a sample taken at `at`: start shedding once every sample over a whole interval was above the
+ * target — the loop's smallest delay while the loop was busy, or the quickest answer to an API
+ * request (receipt to answer: requests waiting for their turn, for a connection or a lock; one quick
+ * answer shows the queue is short) — where the first such sample only starts the clock, so one long
+ * turn never starts it; stop once every sample over an interval was calm: both under the target,
+ * every request admitted and none refused.
  */
-export function nextSustained(state: Sustained, sample: Sample & { at: number; admitted: number; refused: number }, targetMs: number, intervalMs: number): Sustained {
+export function nextSustained(
+  state: Sustained,
+  sample: Sample & { quickestAnswerMs?: number; at: number; admitted: number; refused: number },
+  targetMs: number,
+  intervalMs: number,
+): Sustained {
+  const loopAbove = sample.minDelayMs > targetMs && sample.busy >= BUSY;
+  const answersAbove = sample.quickestAnswerMs !== undefined && sample.quickestAnswerMs > targetMs;
   if (!state.shedding) {
-    if (sample.minDelayMs <= targetMs || sample.busy < BUSY) return { shedding: false, aboveSince: 0, calmSince: 0 };
+    if (!loopAbove && !answersAbove) return { shedding: false, aboveSince: 0, calmSince: 0 };
     if (state.aboveSince === 0) return { shedding: false, aboveSince: sample.at, calmSince: 0 };
     return sample.at - state.aboveSince >= intervalMs ? { shedding: true, aboveSince: 0, calmSince: 0 } : state;
   }
-  const calm = sample.minDelayMs <= targetMs && sample.admitted >= 1 && sample.refused === 0;
+  const calm = sample.minDelayMs <= targetMs && !answersAbove && sample.admitted >= 1 && sample.refused === 0;
   if (!calm) return { shedding: true, aboveSince: 0, calmSince: 0 };
   if (state.calmSince === 0) return { shedding: true, aboveSince: 0, calmSince: sample.at };
   return sample.at - state.calmSince >= intervalMs ? { shedding: false, aboveSince: 0, calmSince: 0 } : state;
@@ -191,7 +206,10 @@ const ADMITTED = Symbol('rapport.overload.admitted');
 type Marked = IncomingMessage & { [ADMITTED]?: true };
 /** When an admitted request was received (performance.now()), on its response. */
 const RECEIVED = Symbol('rapport.overload.received');
-type Timed = ServerResponse & { [RECEIVED]?: number };
+/** On the response of an admitted request that is not a probe nor the console's files: its time counts as a sojourn. */
+const COUNTED = Symbol('rapport.overload.counted');
+type Timed = ServerResponse & { [RECEIVED]?: number; [COUNTED]?: true };
+
 
 /** Told of every admitted request once its answer is sent or its connection died: seconds since it was received. */
 export type AnsweredListener = (response: ServerResponse, seconds: number) => void;
@@ -224,6 +242,10 @@ export class LoadShedder {
   private sustained: Sustained = { shedding: false, aboveSince: 0, calmSince: 0 };
   /** Requests refused on the loop's delay since the last sample. */
   private sampleRefused = 0;
+  /** The quickest answer (receipt to answer, ms) of the API's requests since the last sample, and how many were answered. */
+  private readonly answers = { quickestMs: Infinity, count: 0 };
+  /** Requests received in the current turn of the loop. */
+  private turnRequests = 0;
 
   constructor(readonly options: OverloadOptions) {
     monitor ??= new EventLoopMonitor();
@@ -237,11 +259,17 @@ export class LoadShedder {
       },
       shed: { event_loop_delay: 0, in_flight: 0 },
     };
-    const { state, answered } = this;
+    const { state, answered, answers } = this;
     this.done = function (this: Timed) {
       state.inFlight -= 1;
       const received = this[RECEIVED];
-      if (received !== undefined && answered.listener) answered.listener(this, (performance.now() - received) / 1000);
+      if (received === undefined) return;
+      const ms = performance.now() - received;
+      if (this[COUNTED] === true) {
+        if (ms < answers.quickestMs) answers.quickestMs = ms;
+        answers.count += 1;
+      }
+      if (answered.listener) answered.listener(this, ms / 1000);
     };
   }
 
@@ -259,12 +287,20 @@ export class LoadShedder {
       this.sampleTurns = 0;
       const refused = this.sampleRefused;
       this.sampleRefused = 0;
+      const quickestAnswerMs = this.answers.count > 0 ? this.answers.quickestMs : undefined;
+      this.answers.quickestMs = Infinity;
+      this.answers.count = 0;
       const target = this.options.eventLoopDelayMs;
-      this.sustained = nextSustained(this.sustained, { ...sample, at: performance.now(), admitted: this.state.admitted, refused }, target, this.options.intervalMs);
+      this.sustained = nextSustained(
+        this.sustained,
+        { ...sample, quickestAnswerMs, at: performance.now(), admitted: this.state.admitted, refused },
+        target,
+        this.options.intervalMs,
+      );
       this.state.shedding = this.sustained.shedding;
       // The delay of the requests served: the time turns spent refusing is left out, because
       // admitting fewer would not shorten it (a refused client may ask again at once).
-      const served = { delayMs: Math.max(0, sample.delayMs - tail), busy: sample.busy };
+      const served = { delayMs: Math.max(0, sample.delayMs - tail, quickestAnswerMs ?? 0), busy: Math.max(sample.busy, quickestAnswerMs === undefined ? 0 : 1) };
       this.state.admitted = this.sustained.shedding ? nextAdmitted(this.state.admitted, served, target) : 1;
     };
     this.loop.restart();
@@ -283,23 +319,34 @@ export class LoadShedder {
     // 'close' fires once the answer is sent or the connection died, whichever comes first.
     response.once('close', this.done);
     let reason: keyof LoadState['shed'] | undefined;
-    if (state.inFlight <= MIN_IN_FLIGHT) reason = undefined;
-    else if (options.maxInFlight > 0 && state.inFlight > options.maxInFlight) reason = 'in_flight';
-    else if (state.shedding) {
-      const now = performance.now();
-      if (this.turnStart === 0) {
-        this.turnStart = now;
-        this.turnBudget = Math.max(options.eventLoopDelayMs / 2, options.eventLoopDelayMs - this.tailMs);
-        setImmediate(this.endTurn);
-      }
-      if (now - this.turnStart > this.turnBudget) {
-        if (this.spentAt === 0) this.spentAt = now;
-        reason = 'event_loop_delay';
-      } else if (state.admitted < 1 && Math.random() >= state.admitted) reason = 'event_loop_delay';
+    const now = performance.now();
+    if (this.turnStart === 0) {
+      this.turnStart = now;
+      this.turnRequests = 0;
+      this.turnBudget = Math.max(options.eventLoopDelayMs / 2, options.eventLoopDelayMs - this.tailMs);
+      setImmediate(this.endTurn);
     }
-    if (reason === undefined || isExempt(request.url ?? '/')) {
+    this.turnRequests += 1;
+    if (Math.max(state.inFlight, this.turnRequests) <= MIN_IN_FLIGHT) reason = undefined;
+    else if (options.maxInFlight > 0 && state.inFlight > options.maxInFlight) reason = 'in_flight';
+    else if (options.eventLoopDelayMs > 0) {
+      if (!state.shedding && now - this.turnStart > options.intervalMs) {
+        // This turn alone has held the loop for the whole interval: sustained.
+        this.sustained = { shedding: true, aboveSince: 0, calmSince: 0 };
+        state.shedding = true;
+      }
+      if (state.shedding) {
+        if (now - this.turnStart > this.turnBudget) {
+          if (this.spentAt === 0) this.spentAt = now;
+          reason = 'event_loop_delay';
+        } else if (state.admitted < 1 && Math.random() >= state.admitted) reason = 'event_loop_delay';
+      }
+    }
+    const exempt = isExempt(request.url ?? '/');
+    if (reason === undefined || exempt) {
       (request as Marked)[ADMITTED] = true;
       (response as Timed)[RECEIVED] = performance.now();
+      if (!exempt) (response as Timed)[COUNTED] = true;
       return false;
     }
     state.shed[reason] += 1;

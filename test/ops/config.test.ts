@@ -15,7 +15,7 @@ describe('configuration', () => {
     assert.equal(config.shutdownTimeoutMs, 10_000);
     assert.equal(config.overloadEventLoopDelayMs, 100);
     assert.equal(config.overloadMaxInFlight, 500);
-    assert.equal(config.overloadIntervalMs, 500);
+    assert.equal(config.overloadIntervalMs, 1000);
     assert.equal(config.rateLimitPerMinute, 0);
     assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/r' }).database, {
       kind: 'postgres',

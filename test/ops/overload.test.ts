@@ -120,7 +120,7 @@ describe('load shedding: when to start (CoDel) and stop', () => {
     at: 10_000 + at, delayMs: minDelayMs, minDelayMs, busy: 1, admitted: 1, refused: 0, ...extra,
   });
   const calm: Sustained = { shedding: false, aboveSince: 0, calmSince: 0 };
-  const run = (samples: ReturnType<typeof sample>[]) => samples.reduce((state, s) => nextSustained(state, s, 100, 500), calm);
+  const run = (samples: Array<ReturnType<typeof sample> & { quickestAnswerMs?: number }>) => samples.reduce((state, s) => nextSustained(state, s, 100, 500), calm);
 
   it('starts only once the smallest delay stayed above the target for a whole interval', () => {
     assert.equal(run([sample(0, 150), sample(200, 150), sample(400, 150)]).shedding, false, '400 ms above: not yet');
@@ -136,6 +136,13 @@ describe('load shedding: when to start (CoDel) and stop', () => {
 
   it('a delay with an idle loop (other processes hold the CPU) does not count', () => {
     assert.equal(run([0, 200, 400, 600, 800].map((at) => sample(at, 300, { busy: 0.5 }))).shedding, false);
+  });
+
+  it('starts too when every answer of an interval took longer than the target, the loop idle (a queue of requests, not of turns)', () => {
+    const answersSlow = (at: number, quickestAnswerMs: number | undefined) => ({ ...sample(at, 2, { busy: 0.6 }), quickestAnswerMs });
+    assert.equal(run([answersSlow(0, 1_500), answersSlow(200, 1_400), answersSlow(500, 1_600)]).shedding, true);
+    assert.equal(run([answersSlow(0, 1_500), answersSlow(200, 40), answersSlow(500, 1_600)]).shedding, false, 'one quick answer: the queue is short');
+    assert.equal(run([answersSlow(0, undefined), answersSlow(500, undefined)]).shedding, false, 'nothing answered, loop calm');
   });
 
   it('stops after an interval with the delay under the target, everything admitted and nothing refused', () => {
