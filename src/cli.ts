@@ -4,6 +4,7 @@ import { ConfigError, appVersion, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './lib/time.js';
+import { isKeyScope } from './modules/accounts/keys.js';
 import type { AccountsService } from './modules/accounts/service.js';
 import { buildAccounts } from './services.js';
 import { startServer } from './server.js';
@@ -15,8 +16,9 @@ Commands:
   migrate                        apply pending database migrations
   accounts create --name <n>     create an account (and print its first API key)
   accounts list                  list accounts
-  keys create --account <id>     create an API key; the key is the last line printed
-  keys list --account <id>       list an account's keys (prefixes only)
+  keys create --account <id> [--scope full|read]
+                                 create an API key (read: GET and HEAD only); the key is the last line printed
+  keys list --account <id>       list an account's keys (prefix, scope, created, state; never the key)
   keys revoke <prefix>           revoke the key(s) with that prefix
 
 Options:
@@ -47,10 +49,18 @@ async function withAccounts<T>(mode: 'write' | 'read', fn: (service: AccountsSer
     if (mode === 'read' && isMissingTable(error)) {
       throw new UsageError('the database has no Rapport tables yet: start the server or run "rapport migrate" first');
     }
+    if (mode === 'read' && isMissingColumn(error)) {
+      throw new UsageError('the database was made by an older version: start the server or run "rapport migrate" first');
+    }
     throw error;
   } finally {
     await database.close();
   }
+}
+
+function isMissingColumn(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '42703' || (typeof message === 'string' && message.startsWith('no such column'));
 }
 
 function isMissingTable(error: unknown): boolean {
@@ -65,6 +75,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       name: { type: 'string' },
       account: { type: 'string' },
+      scope: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -112,9 +123,11 @@ async function run(argv: string[]): Promise<void> {
   }
   if (command === 'keys' && sub === 'create') {
     const id = accountId(values.account);
+    const scope = values.scope ?? 'full';
+    if (!isKeyScope(scope)) throw new UsageError('--scope must be full or read');
     await withAccounts('write', async (service) => {
-      const { key, row } = await service.createKey(id);
-      console.log(`key ${row.prefix} created for account ${id}`);
+      const { key, row } = await service.createKey(id, undefined, scope);
+      console.log(`key ${row.prefix} (${row.scope}) created for account ${id}`);
       console.log(key);
     });
     return;
@@ -123,7 +136,7 @@ async function run(argv: string[]): Promise<void> {
     const id = accountId(values.account);
     await withAccounts('read', async (service) => {
       for (const k of await service.listKeys(id)) {
-        console.log(`${k.prefix}\tcreated ${k.created_at}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`);
+        console.log(`${k.prefix}\t${k.scope}\tcreated ${k.created_at}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`);
       }
     });
     return;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/types.js';
+import { registerAuditTrail } from './http/audit-trail.js';
 import { requireAccount } from './http/auth.js';
+import { type IdempotentRequests, registerIdempotency } from './http/idempotency.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import type { Clock } from './lib/time.js';
 import { abandonedCartsRoutes } from './modules/abandoned-carts/routes.js';
@@ -9,6 +11,8 @@ import type { AbandonedCartsService } from './modules/abandoned-carts/service.js
 import { accountSummaryRoutes } from './modules/account-summary/routes.js';
 import type { AccountSummaryService } from './modules/account-summary/service.js';
 import type { AccountsService } from './modules/accounts/service.js';
+import { auditLogRoutes } from './modules/audit-log/routes.js';
+import type { AuditLogService } from './modules/audit-log/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import type { BenefitsService } from './modules/benefits/service.js';
 import { blacklistRoutes } from './modules/blacklist/routes.js';
@@ -21,6 +25,15 @@ import { couponsRoutes } from './modules/coupons/routes.js';
 import type { CouponsService } from './modules/coupons/service.js';
 import { customAttributesRoutes } from './modules/custom-attributes/routes.js';
 import type { CustomAttributesService } from './modules/custom-attributes/service.js';
+import type { ErasureService } from './modules/customer-data/erasure.js';
+import type { CustomerExportService } from './modules/customer-data/export.js';
+import { customerDataRoutes } from './modules/customer-data/routes.js';
+import { CartObject } from './modules/abandoned-carts/schemas.js';
+import { Coupon } from './modules/coupons/schemas.js';
+import { MemberObject } from './modules/family-members/schemas.js';
+import { PurchaseObject } from './modules/purchases/schemas.js';
+import { UserSegment } from './modules/segments/schemas.js';
+import { UserEventObject } from './modules/user-events/schemas.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import type { EventsService } from './modules/events/service.js';
 import { familyMembersRoutes } from './modules/family-members/routes.js';
@@ -38,6 +51,8 @@ import type { SegmentsService } from './modules/segments/service.js';
 import type { RequestsService } from './modules/requests/service.js';
 import { userEventsRoutes } from './modules/user-events/routes.js';
 import type { UserEventsService } from './modules/user-events/service.js';
+import { retentionRoutes } from './modules/user-events/retention-routes.js';
+import type { RetentionService } from './modules/user-events/retention.js';
 import { usersRoutes } from './modules/users/routes.js';
 import type { UsersService } from './modules/users/service.js';
 
@@ -45,6 +60,8 @@ import type { UsersService } from './modules/users/service.js';
 export interface ApiServices {
   accounts: AccountsService;
   accountSummary: AccountSummaryService;
+  auditLog: AuditLogService;
+  retention: RetentionService;
   users: UsersService;
   customAttributes: CustomAttributesService;
   events: EventsService;
@@ -63,6 +80,10 @@ export interface ApiServices {
   members: FamilyMembersService;
   segments: SegmentsService;
   segmentExport: SegmentExport;
+  erasure: ErasureService;
+  customerExport: CustomerExportService;
+  /** D6: Idempotency-Key on every POST, PUT and DELETE (http/idempotency.ts). */
+  idempotency: IdempotentRequests;
 }
 
 export interface ApiOptions {
@@ -80,6 +101,9 @@ export interface ApiOptions {
 export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit }: ApiOptions): Promise<void> {
   requireAccount(scope, s.accounts);
   registerRateLimit(scope, rateLimit);
+  // D7: before any route, so that every recorded route (DELETEs, administrative writes) gets its hook.
+  registerAuditTrail(scope, s.auditLog);
+  registerIdempotency(scope, s.idempotency);
 
   // POST|GET /users, GET|PUT /users/:id, GET /users/:id/exist, POST|GET /users/:id/points,
   // GET /users/:id/transactions, GET /multiusers/exist, GET /multiusers/find, PUT /multiusers,
@@ -118,9 +142,20 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(familyMembersRoutes, { members: s.members });
   // GET /account/summary (the overview: totals, a window, the window before it, a series)
   await scope.register(accountSummaryRoutes, { service: s.accountSummary });
+  // GET /account/audit-log (D7)
+  await scope.register(auditLogRoutes, { auditLog: s.auditLog });
+  // GET|PUT /account/retention (D5; the runs are background requests of the worker)
+  await scope.register(retentionRoutes, { retention: s.retention });
   // GET /purchases/iin/:digits: 404 saying why (U10)
   // POST|GET /segments, POST /segments/preview, GET|PUT|DELETE /segments/:id, GET /segments/:id/count,
   // GET /segments/:id/export, GET /users/:id/segments (members: GET /users?segment_id=, with users)
   await scope.register(segmentsRoutes, { segments: s.segments, exports: s.segmentExport });
+  // DELETE /users/:id, DELETE /multiusers, DELETE /multiusers/bulk (background), GET /users/:id/export,
+  // GET /multiusers/export (D1–D4; each part of an export in the schema of its own module's endpoint)
+  await scope.register(customerDataRoutes, {
+    erasure: s.erasure,
+    exports: s.customerExport,
+    exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment },
+  });
   await scope.register(notServedRoutes);
 }

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { AttributeValuesRepository } from './db/attribute-values.js';
+import { IdempotencyKeysRepository } from './db/idempotency-keys.js';
 import { isPostgres } from './db/schema-helpers.js';
 import { groupCommit, transactor } from './db/transactions.js';
 import type { DB } from './db/types.js';
+import { IdempotentRequests, REFRESH_CLAIMS_EVERY_MS, IDEMPOTENCY_SWEEP_EVERY_MS } from './http/idempotency.js';
+import { CLOCK_GATE_TICK_MS, clockGated } from './jobs/clock-gate.js';
 import type { HousekeepingTask } from './jobs/housekeeping.js';
 import { MailOutbox } from './jobs/outbox.js';
 import { RequestQueue } from './jobs/queue.js';
@@ -17,6 +20,8 @@ import { AccountSummaryService } from './modules/account-summary/service.js';
 import { apiKeyCacheFor, forgetApiKeys } from './modules/accounts/key-cache.js';
 import { AccountsRepository } from './modules/accounts/repository.js';
 import { AccountsService } from './modules/accounts/service.js';
+import { AuditLogRepository } from './modules/audit-log/repository.js';
+import { AUDIT_SWEEP_EVERY_MS, AuditLogService } from './modules/audit-log/service.js';
 import { BenefitsRepository } from './modules/benefits/repository.js';
 import { BenefitsService } from './modules/benefits/service.js';
 import { purgeBlacklist } from './modules/blacklist/jobs.js';
@@ -33,6 +38,10 @@ import { CouponsRepository } from './modules/coupons/repository.js';
 import { CouponsService } from './modules/coupons/service.js';
 import { CustomAttributesRepository } from './modules/custom-attributes/repository.js';
 import { CustomAttributesService } from './modules/custom-attributes/service.js';
+import { ErasureService } from './modules/customer-data/erasure.js';
+import { type CustomerRecords, CustomerExportService } from './modules/customer-data/export.js';
+import { bulkEraseCustomers } from './modules/customer-data/jobs.js';
+import { ErasureRepository } from './modules/customer-data/repository.js';
 import { EventsRepository } from './modules/events/repository.js';
 import { EventsService } from './modules/events/service.js';
 import { FamilyMembersRepository } from './modules/family-members/repository.js';
@@ -53,6 +62,9 @@ import { SegmentExport } from './modules/segments/export.js';
 import { SegmentsRepository } from './modules/segments/repository.js';
 import { SegmentsService } from './modules/segments/service.js';
 import { bulkDeleteUserEvents } from './modules/user-events/jobs.js';
+import { applyRetention } from './modules/user-events/retention-jobs.js';
+import { RetentionRepository } from './modules/user-events/retention-repository.js';
+import { RETENTION_CHECK_EVERY_MS, RetentionService } from './modules/user-events/retention.js';
 import { UserEventsRepository } from './modules/user-events/repository.js';
 import { UserEventsService } from './modules/user-events/service.js';
 import { UserDirectory } from './modules/users/directory.js';
@@ -68,6 +80,7 @@ export function buildRepositories(db: Kysely<DB>) {
     accounts: new AccountsRepository(db),
     accountSummaries: new AccountSummaryRepository(db),
     attributeValues: new AttributeValuesRepository(db),
+    auditLog: new AuditLogRepository(db),
     benefits: new BenefitsRepository(db),
     blacklist: new BlacklistRepository(db),
     branches: new BranchesRepository(db),
@@ -76,13 +89,16 @@ export function buildRepositories(db: Kysely<DB>) {
     categoryPaths: new CategoryPathsRepository(db),
     coupons: new CouponsRepository(db),
     customAttributes: new CustomAttributesRepository(db),
+    erasure: new ErasureRepository(db),
     events: new EventsRepository(db),
+    idempotencyKeys: new IdempotencyKeysRepository(db),
     members: new FamilyMembersRepository(db),
     outbox: new MailOutbox(db),
     products: new ProductsRepository(db),
     purchases: new PurchasesRepository(db),
     purchaseSummaries: new PurchaseSummaryRepository(db),
     queue: new RequestQueue(db),
+    retention: new RetentionRepository(db),
     segments: new SegmentsRepository(db),
     stats: new IntegrationStatsRepository(db),
     userEvents: new UserEventsRepository(db),
@@ -104,6 +120,8 @@ export const requestHandlers: RequestHandler[] = [
   bound(deleteAllCategories, buildRepositories),
   bound(deleteBranch, buildRepositories),
   bound(purgeBlacklist, buildRepositories),
+  bound(applyRetention, buildRepositories),
+  bound(bulkEraseCustomers, buildRepositories),
 ];
 
 /** Accounts and keys: the server, the command-line tool and the tests use the same service. */
@@ -120,7 +138,7 @@ export function buildAccounts(db: Kysely<DB>, clock: Clock, keyCacheMs = 0): Acc
 export interface ServiceOptions {
   db: Kysely<DB>;
   clock: Clock;
-  config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs'>;
+  config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs' | 'bodyLimitBytes' | 'workerEnabled'>;
   /** Wakes the background worker after a request is accepted. */
   jobs: JobsNotifier;
   /** Runs work on one consistent snapshot of the database (db/database.ts). */
@@ -155,8 +173,37 @@ export function buildServices({ db, clock, config, jobs, snapshot }: ServiceOpti
       }),
   });
 
+  // D6: answers kept for Idempotency-Key retries, at most as large as a request body may be.
+  const idempotency = new IdempotentRequests({ keys: r.idempotencyKeys, clock, maxStoredBytes: config.bodyLimitBytes });
+  // D3: each part of a customer's export from the module that serves its own endpoint (called once
+  // `services` below exists).
+  const customerRecords: CustomerRecords = {
+    pointsLedger: (accountId, userId) => services.users.ledgerOf(accountId, userId),
+    purchases: (accountId, user) => services.purchases.reads.ofUser(accountId, user),
+    userEvents: (accountId, userId) => services.userEvents.ofUser(accountId, userId),
+    coupons: (accountId, userId) => services.coupons.ofUser(accountId, userId),
+    familyMembers: (accountId, userId) => services.members.ofUser(accountId, userId),
+    abandonedCarts: (accountId, userId) => services.carts.ofUser(accountId, userId),
+    segments: (accountId, userId) => segments.segmentsOfUserId(accountId, userId),
+  };
+
+  const auditLog = new AuditLogService({ auditLog: r.auditLog, clock });
+  // D5: runs are scheduled by the worker processes (WORKER_ENABLED), checked on the app's clock.
+  const retentionCheck = clockGated(clock, RETENTION_CHECK_EVERY_MS, () => retention.scheduleDueRuns());
+  const retention = new RetentionService({
+    retention: r.retention,
+    events: r.events,
+    queue: r.queue,
+    tx,
+    clock,
+    jobs,
+    checkSoon: () => retentionCheck.soon(),
+  });
+
   const services = {
     accounts: buildAccounts(db, clock, config.apiKeyCacheMs),
+    auditLog,
+    retention,
     accountSummary: new AccountSummaryService({ summaries: r.accountSummaries, countSegments: (accountId) => r.segments.total(accountId), clock }),
     users: new UsersService({ users: r.users, audiences: segments, attributeValues: r.attributeValues, directory, tx, clock }),
     customAttributes: new CustomAttributesService({ customAttributes: r.customAttributes, tx, clock }),
@@ -181,6 +228,20 @@ export function buildServices({ db, clock, config, jobs, snapshot }: ServiceOpti
     members: new FamilyMembersService({ members: r.members, directory, tx, clock }),
     segments,
     segmentExport,
+    erasure: new ErasureService({
+      erasure: r.erasure,
+      directory,
+      segments,
+      // D2: the suppressed values go through the blacklist module's repository, bound to the erasing transaction.
+      tx: transactor(db, (trx) => {
+        const t = buildRepositories(trx);
+        return { erasure: t.erasure, suppressions: t.blacklist, queue: t.queue };
+      }),
+      clock,
+      jobs,
+    }),
+    customerExport: new CustomerExportService({ directory, records: customerRecords }),
+    idempotency,
   };
 
   const startedAt = clock.now();
@@ -193,6 +254,11 @@ export function buildServices({ db, clock, config, jobs, snapshot }: ServiceOpti
       // PostgreSQL another process may be mid-upload, so only the abandoned ones go.
       run: (first) => blacklist.sweepAbandonedUploads(first && !isPostgres(db as Kysely<unknown>) ? new Date(startedAt.getTime() + 1000) : undefined),
     },
+    // D7: entries older than 400 days, a few batches at a time, across accounts.
+    { name: 'audit log past 400 days', everyMs: CLOCK_GATE_TICK_MS, run: clockGated(clock, AUDIT_SWEEP_EVERY_MS, () => auditLog.sweep()) },
+    ...(config.workerEnabled ? [{ name: 'user events retention runs', everyMs: CLOCK_GATE_TICK_MS, run: retentionCheck }] : []),
+    { name: 'expired idempotency keys', everyMs: IDEMPOTENCY_SWEEP_EVERY_MS, run: () => idempotency.sweepExpired() },
+    { name: 'running idempotency claims', everyMs: REFRESH_CLAIMS_EVERY_MS, run: () => idempotency.refreshRunning() },
   ];
   return {
     services,

@@ -106,6 +106,28 @@ describe('rapport command-line tool', () => {
     assert.match(again.stderr, /no active key with prefix/);
   });
 
+  it('creates read-only keys with --scope read and lists each key\'s scope (D8)', async () => {
+    const env = { DATABASE_URL: freshDb() };
+    assert.equal((await cli(['accounts', 'create', '--name', 'Acme'], env)).code, 0);
+    const read = await cli(['keys', 'create', '--account', '1', '--scope', 'read'], env);
+    assert.equal(read.code, 0, read.stderr);
+    const readKey = lastLine(read.stdout);
+    assert.match(read.stdout, /^key rk_\S+ \(read\) created for account 1$/m);
+    const full = await cli(['keys', 'create', '--account', '1', '--scope', 'full'], env);
+    assert.match(full.stdout, /\(full\) created/);
+    const listed = (await cli(['keys', 'list', '--account', '1'], env)).stdout.trim().split('\n');
+    assert.deepEqual(
+      listed.map((line) => line.split('\t')[1]),
+      ['full', 'read', 'full'],
+      'the first key (accounts create) and a key without --scope are full',
+    );
+    assert.ok(listed[1]!.startsWith(`${readKey.slice(0, 11)}\tread\tcreated `));
+    const bad = await cli(['keys', 'create', '--account', '1', '--scope', 'write'], env);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--scope must be full or read/);
+    assert.equal((await cli(['keys', 'list', '--account', '1'], env)).stdout.trim().split('\n').length, 3, 'nothing created');
+  });
+
   it('explains bad usage and unknown accounts', async () => {
     const env = { DATABASE_URL: freshDb() };
     const noName = await cli(['accounts', 'create'], env);
@@ -196,6 +218,22 @@ describe('rapport serve', () => {
     assert.equal(((await read.json()) as { payload: { service_uid: string } }).payload.service_uid, 'persist');
     assert.equal(await stop(second), 0);
     assert.match(second.stdout(), /shutting down/);
+  });
+
+  it('serves a read-only key made by the command-line tool: reads, and 403 on writes (D8)', async () => {
+    const env = { DATABASE_URL: freshDb(), BOOTSTRAP_API_KEY: 'scope-bootstrap-0123456789' };
+    const server = await startServer(env);
+    try {
+      const readKey = lastLine((await cli(['keys', 'create', '--account', '1', '--scope', 'read'], env)).stdout);
+      const headers = { authorization: `Basic ${readKey}`, 'content-type': 'application/json' };
+      assert.equal((await fetch(`${server.url}/apiv3/users`, { headers })).status, 200);
+      const refused = await fetch(`${server.url}/apiv3/users`, { method: 'POST', headers, body: JSON.stringify({ service_uid: 'x' }) });
+      assert.equal(refused.status, 403);
+      const body = (await refused.json()) as { code: string; message: string };
+      assert.deepEqual([body.code, body.message], ['forbidden', 'this key is read-only']);
+    } finally {
+      await stop(server);
+    }
   });
 
   it('uses BOOTSTRAP_API_KEY for the first account and never prints it', async () => {

@@ -11,6 +11,10 @@ import * as blacklistGenerations from './migrations/0008_blacklist_generations.j
 import * as foreignKeyIndexes from './migrations/0009_foreign_key_indexes.js';
 import * as blacklistGenerationEntries from './migrations/0010_blacklist_generation_entries.js';
 import * as segments from './migrations/0011_segments.js';
+import * as idempotency from './migrations/0012_idempotency.js';
+import * as auditAndScopes from './migrations/0013_audit_and_scopes.js';
+import * as retention from './migrations/0014_retention.js';
+import * as erasure from './migrations/0015_erasure.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -25,6 +29,10 @@ const migrations: Record<string, Migration> = {
   '0009_foreign_key_indexes': foreignKeyIndexes,
   '0010_blacklist_generation_entries': blacklistGenerationEntries,
   '0011_segments': segments,
+  '0012_idempotency': idempotency,
+  '0013_audit_and_scopes': auditAndScopes,
+  '0014_retention': retention,
+  '0015_erasure': erasure,
 };
 
 /**

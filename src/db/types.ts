@@ -16,6 +16,30 @@ export interface ApiKeysTable {
   key_hash: string;
   created_at: string;
   revoked_at: string | null;
+  /** D8: 'full' or 'read' (GET and HEAD only). */
+  scope: Generated<string>;
+}
+
+/** D5: an account's retention of user events; `by_event` is the JSON map `{"<event name>": days | null}`. */
+export interface RetentionSettingsTable {
+  account_id: number;
+  user_events_days: number | null;
+  by_event: Generated<string>;
+  due_at: string;
+  updated_at: string;
+}
+
+/** D7: one recorded administrative or destructive call (never a key or a body). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  account_id: number;
+  time: string;
+  key_prefix: string;
+  method: string;
+  path: string;
+  status: number;
+  request_id: string;
+  summary: string;
 }
 
 export interface UsersTable extends UserSegmentColumns {
@@ -341,6 +365,26 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/**
+ * Migration 0012 (D6): one Idempotency-Key of an account. `status` is null while the first request
+ * runs; then it and `body` (the answer's JSON text) are what a retry gets again. `claim` names the
+ * request holding the key (a takeover of a dead claim changes it); times are Unix milliseconds.
+ */
+export interface IdempotencyKeysTable {
+  account_id: number;
+  key: string;
+  method: string;
+  /** sha256 (hex) of the path with its query, as received. */
+  path_hash: string;
+  /** sha256 (hex) of the raw body (multipart: of its Content-Length; docs/idempotency.md). */
+  body_hash: string;
+  claim: string;
+  claimed_at: number;
+  expires_at: number;
+  status: number | null;
+  body: string | null;
+}
+
 /** A nullable text column that inserts may leave out. */
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
@@ -414,6 +458,17 @@ export interface AttributeValueItemsTable {
   number_value: number | null;
 }
 
+/**
+ * Migration 0015: the customers a bulk erasure (D4) still has to erase, frozen when it was accepted;
+ * each row goes in the transaction that erases its customer.
+ */
+export interface ErasureMembersTable {
+  /** The UUID the bulk erasure's request carries in its params. */
+  erasure_id: string;
+  account_id: number;
+  user_id: number;
+}
+
 export interface DB {
   accounts: AccountsTable;
   one_time_claims: OneTimeClaimsTable;
@@ -445,4 +500,8 @@ export interface DB {
   segments: SegmentsTable;
   segment_references: SegmentReferencesTable;
   attribute_value_items: AttributeValueItemsTable;
+  erasure_members: ErasureMembersTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+  retention_settings: RetentionSettingsTable;
 }

@@ -11,8 +11,8 @@ export async function registerCors(app: FastifyInstance, origins: string[]): Pro
   await app.register(cors, {
     origin: origins[0] === '*' ? '*' : origins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Allow', 'Idempotent-Replayed'],
     maxAge: 600,
   });
 }

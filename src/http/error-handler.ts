@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import { isForeignKeyViolation } from '../db/errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { elapsed } from './envelope.js';
 import { AppError, type ErrorCode } from '../lib/errors.js';
@@ -20,6 +21,7 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
+  409: 'conflict',
   413: 'payload_too_large',
   414: 'uri_too_long',
   415: 'unsupported_media_type',
@@ -104,6 +106,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, 400, 'bad_request', describeValidationIssue(error.validationContext, error.validation[0]!));
     }
     if (error instanceof SyntaxError) return send(reply, 400, 'bad_request', 'body: malformed JSON');
+    // The record the request named was deleted while it ran (a customer erased, D1): as if never found.
+    if (isForeignKeyViolation(error)) return send(reply, 404, 'not_found', 'a record this request refers to was deleted while it ran');
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');

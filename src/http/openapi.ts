@@ -21,6 +21,8 @@ declare module 'fastify' {
 
 const API_PREFIX = '/apiv3/';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** D6: the methods an Idempotency-Key applies to (http/idempotency.ts). */
+const KEYED_METHODS = new Set(['POST', 'PUT', 'DELETE']);
 
 interface ErrorResponse {
   description: string;
@@ -35,15 +37,25 @@ const RETRY_AFTER = { 'retry-after': { description: 'Seconds to wait before retr
 export const ERROR_RESPONSES: Record<number, ErrorResponse> = {
   400: {
     description: 'Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, ' +
-      `JSON nested deeper than ${MAX_JSON_DEPTH} levels, a malformed URL)`,
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels, a malformed URL, an invalid Idempotency-Key or one already used for another request)`,
     code: 'bad_request',
     message: 'limit: must be <= 100',
   },
-  403: { description: 'Missing, unknown or revoked API key', code: 'forbidden', message: 'invalid or inexistent apikey' },
+  403: {
+    description: 'Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only")',
+    code: 'forbidden',
+    message: 'invalid or inexistent apikey',
+  },
   404: {
     description: 'Not found (also a path id that does not decode to UTF-8 text; a foreign id answers the same)',
     code: 'not_found',
     message: 'user 42 not found',
+  },
+  409: {
+    description: 'Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds',
+    code: 'conflict',
+    message: 'Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds',
+    headers: RETRY_AFTER,
   },
   413: { description: 'Body over the limit (1 MiB for JSON and form bodies)', code: 'payload_too_large', message: 'request body exceeds the 1 MiB limit' },
   414: {
@@ -100,6 +112,47 @@ function addErrorExamples(document: Document): Document {
   return document;
 }
 
+const IDEMPOTENCY_KEY_PARAMETER = 'IdempotencyKey';
+
+/**
+ * D6: every POST, PUT and DELETE of the API takes an optional Idempotency-Key header, and a success
+ * it answers again carries Idempotent-Replayed. Documentation only: the header is read by
+ * http/idempotency.ts, not validated by a route schema (which would cost every request a check).
+ */
+function addIdempotencyKey(document: Document): Document {
+  const doc = document as Document & { components?: { parameters?: Record<string, unknown> } };
+  doc.components ??= {};
+  doc.components.parameters = {
+    ...doc.components.parameters,
+    [IDEMPOTENCY_KEY_PARAMETER]: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and ' +
+        'body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry ' +
+        'while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+      example: '5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b',
+    },
+  };
+  const replayed = {
+    description: 'Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6)',
+    schema: { type: 'string', enum: ['true'] },
+  };
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    if (!path.startsWith(API_PREFIX)) continue;
+    for (const [method, operation] of Object.entries(operations) as Array<[string, { parameters?: unknown[]; responses?: Record<string, { headers?: Record<string, unknown> }> }]>) {
+      if (!KEYED_METHODS.has(method.toUpperCase())) continue;
+      operation.parameters = [...(operation.parameters ?? []), { $ref: `#/components/parameters/${IDEMPOTENCY_KEY_PARAMETER}` }];
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (/^2/.test(status)) operation.responses![status] = { ...response, headers: { ...response.headers, 'Idempotent-Replayed': replayed } };
+      }
+    }
+  }
+  return document;
+}
+
 function methodsOf(route: RouteOptions): string[] {
   return (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
 }
@@ -111,6 +164,7 @@ export function errorStatusesFor(method: string, url: string): number[] {
   const statuses = [400];
   if (underApi) statuses.push(403);
   if (hasParams) statuses.push(404, 414);
+  if (underApi && KEYED_METHODS.has(method)) statuses.push(409);
   if (BODY_METHODS.has(method)) statuses.push(413, 415);
   if (underApi) statuses.push(429);
   statuses.push(500);
@@ -211,7 +265,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     // Shared schemas keep their $id as their component name: #/components/schemas/ErrorEnvelope.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transformObject: (document) => addErrorExamples((document as { openapiObject: Document }).openapiObject) as object,
+    transformObject: (document) => addIdempotencyKey(addErrorExamples((document as { openapiObject: Document }).openapiObject)) as object,
     // A multipart route documents the body it reads part by part.
     transform: ({ schema, url }) => {
       if (!schema?.multipartBody) return { schema, url };

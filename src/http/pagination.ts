@@ -22,3 +22,6 @@ export function toPage(query: { page?: number; limit?: number }): Page {
   const limit = query.limit ?? 25;
   return { limit, offset: (query.page ?? 0) * limit };
 }
+
+/** Every row at once, for the answers that are not paginated (D3's export of one customer). */
+export const EVERY_ROW: Page = { limit: 2_147_483_647, offset: 0 };

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
+  | 'conflict'
   | 'payload_too_large'
   | 'uri_too_long'
   | 'unsupported_media_type'

@@ -117,7 +117,7 @@ describe('OpenAPI document', () => {
       const where = `${method.toUpperCase()} ${path}`;
       const expected = ['400', '403', '429', '500', '503'];
       if (path.includes('{')) expected.push('404', '414');
-      if (method !== 'get') expected.push('413', '415');
+      if (method !== 'get') expected.push('409', '413', '415');
       for (const status of expected) {
         const response = operation.responses[status];
         assert.ok(response, `${where} declares ${status}`);
@@ -131,7 +131,30 @@ describe('OpenAPI document', () => {
       if (!path.includes('{')) assert.equal(operation.responses['414'], undefined, `${where}: no path parameter, no 414`);
       assert.equal(operation.responses['405'], undefined, `${where}: 405 is about a path, not an operation`);
       assert.ok(operation.responses['429'].headers['retry-after'], `${where} 429 documents Retry-After`);
+      if (method === 'get') assert.equal(operation.responses['409'], undefined, `${where}: reads take no Idempotency-Key, no 409`);
+      else assert.ok(operation.responses['409'].headers['retry-after'], `${where} 409 documents Retry-After`);
     }
+  });
+
+  it('documents the Idempotency-Key header of every write and the Idempotent-Replayed header of its success (D6)', async () => {
+    const doc = await fetchDocument();
+    const parameter = doc.components.parameters.IdempotencyKey;
+    assert.deepEqual({ name: parameter.name, in: parameter.in, required: parameter.required }, { name: 'Idempotency-Key', in: 'header', required: false });
+    assert.deepEqual([parameter.schema.minLength, parameter.schema.maxLength], [1, 255]);
+    let writes = 0;
+    for (const { path, method, operation } of operations(doc)) {
+      const refs = (operation.parameters ?? []).filter((p: { $ref?: string }) => p.$ref === '#/components/parameters/IdempotencyKey');
+      const success = Object.entries<any>(operation.responses).filter(([status]) => status.startsWith('2'));
+      if (method === 'get') {
+        assert.equal(refs.length, 0, `GET ${path}`);
+        for (const [, response] of success) assert.equal(response.headers?.['Idempotent-Replayed'], undefined, `GET ${path}`);
+        continue;
+      }
+      writes += 1;
+      assert.equal(refs.length, 1, `${method.toUpperCase()} ${path} takes Idempotency-Key`);
+      for (const [status, response] of success) assert.ok(response.headers?.['Idempotent-Replayed'], `${method.toUpperCase()} ${path} ${status}`);
+    }
+    assert.ok(writes >= 30, `only ${writes} writes`);
   });
 
   it('shows examples of request bodies', async () => {

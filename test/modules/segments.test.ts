@@ -189,6 +189,24 @@ describe('GET /segments/{id}/export (SG6)', () => {
     assert.equal(custom.text.split('\r\n')[2], 'Moreno Álvarez,,true');
   });
 
+  it('exports every member of a segment larger than a page of rows (1,000), in userapp_id order, each once', async () => {
+    const created: number[] = [];
+    for (let start = 0; start < 2_050; start += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, 2_050 - start) }, (_, i) => t.post('/apiv3/users', { service_uid: `many-${start + i}`, tags: ['many'], points: (start + i) % 7 })),
+      );
+      for (const answer of batch) created.push(expectOk(answer, 201).userapp_id);
+    }
+    const segment = await createSegment('Many', { all: [{ field: 'tags', op: 'has', value: 'many' }, { field: 'points', op: 'lt', value: 6 }] });
+    const response = await t.get(`${URL}/${segment.id}/export?format=ndjson&fields=userapp_id,points`);
+    assert.equal(response.status, 200);
+    const rows = response.text.trim().split('\n').map((line) => JSON.parse(line) as { userapp_id: number; points: number });
+    const expected = created.filter((_, i) => i % 7 < 6).sort((a, b) => a - b);
+    assert.deepEqual(rows.map((row) => row.userapp_id), expected);
+    assert.ok(rows.every((row) => row.points < 6));
+    assert.equal(expectOk(await t.get(`${URL}/${segment.id}/count`)).count, expected.length);
+  });
+
   it('streams NDJSON with keys exactly as named, absent values null', async () => {
     const segment = await createSegment('Ndjson', { all: [{ field: 'tags', op: 'has', value: 'vip' }] });
     const response = await t.get(`${URL}/${segment.slug}/export?format=ndjson&fields=userapp_id,tags,last_name`);

@@ -196,10 +196,12 @@ describe('observability and HTTP settings', () => {
         assert.equal(preflight.headers['access-control-allow-origin'], 'https://app.example.com');
         assert.match(String(preflight.headers['access-control-allow-methods']), /POST/);
         assert.match(String(preflight.headers['access-control-allow-headers']), /Authorization/i);
+        assert.match(String(preflight.headers['access-control-allow-headers']), /Idempotency-Key/i); // D6
         const allowed = await api.call('GET', '/apiv3/users', { key: suite.key, headers: { origin: 'https://app.example.com' } });
         expectOk(allowed);
         assert.equal(allowed.headers['access-control-allow-origin'], 'https://app.example.com');
         assert.match(String(allowed.headers['access-control-expose-headers']), /X-Request-Id/);
+        assert.match(String(allowed.headers['access-control-expose-headers']), /Idempotent-Replayed/);
         const foreign = await api.call('GET', '/apiv3/users', { key: suite.key, headers: { origin: 'https://evil.example.net' } });
         expectOk(foreign);
         assert.equal(foreign.headers['access-control-allow-origin'], undefined);

@@ -35,7 +35,8 @@ export interface paths {
         /** Update a user: given fields change, tags are added, then remove_tags removed */
         put: operations["putUsersById"];
         post?: never;
-        delete?: never;
+        /** Erase a customer and every row that refers to it (D1), or with dry_run=true count them; suppress=true also blacklists its e-mail and telephone */
+        delete: operations["eraseUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -121,7 +122,8 @@ export interface paths {
         /** Update the user these identities find, or create it; new_email changes its e-mail */
         put: operations["putMultiusers"];
         post?: never;
-        delete?: never;
+        /** Erase the customer these identities find (D1), or with dry_run=true count what it would delete */
+        delete: operations["eraseUserByIdentity"];
         options?: never;
         head?: never;
         patch?: never;
@@ -915,6 +917,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log: administrative and destructive calls with the key that made them, newest first (kept 400 days) */
+        get: operations["getAccountAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retention of user events (D5): the default, per event name, and the last run of the worker */
+        get: operations["getAccountRetention"];
+        /** Change the retention of user events (partial: a given user_events_days replaces the default, a given by_event the whole map) */
+        put: operations["putAccountRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/segments": {
         parameters: {
             query?: never;
@@ -1020,6 +1057,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/multiusers/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Erase every member of a segment as D1 does (background request), or with dry_run=true count what it would delete */
+        delete: operations["eraseSegmentMembers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about a customer, in one answer (D3) */
+        get: operations["exportUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/multiusers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about the customer these identities find, in one answer (D3) */
+        get: operations["exportUserByIdentity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1036,7 +1124,13 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+         * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1108,7 +1202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1125,7 +1219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1219,7 +1313,13 @@ export interface operations {
     postUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1268,6 +1368,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1312,7 +1414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1329,7 +1431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1340,6 +1442,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -1496,7 +1617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1513,7 +1634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1624,7 +1745,13 @@ export interface operations {
     putUsersById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Numeric userapp_id, or the base64 of the service_uid */
                 id: string;
@@ -1677,6 +1804,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1738,7 +1867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1766,6 +1895,294 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eraseUser: {
+        parameters: {
+            query?: {
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
+                /** @description true: also put the customer's e-mail and telephone on the blacklists, in the same transaction (D2); false or absent: not */
+                suppress?: boolean;
+            };
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Numeric userapp_id, or the base64 of the service_uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
+                    /** @description true: also put the customer's e-mail and telephone on the blacklists, in the same transaction (D2); false or absent: not */
+                    suppress?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            /** @description The rows deleted, by kind */
+                            deleted: {
+                                /** @description The customer's profile (with its custom attribute values): 1 per customer */
+                                users: number;
+                                /** @description User events of the customer */
+                                user_events: number;
+                                /** @description Purchases of the customer */
+                                purchases: number;
+                                /** @description Items of those purchases (their custom attribute values go with them, uncounted) */
+                                purchase_items: number;
+                                /** @description Points ledger entries of the customer */
+                                ledger_entries: number;
+                                /** @description Coupons assigned to the customer (the benefits keep their stock as it is) */
+                                coupons: number;
+                                /** @description Family members of the customer */
+                                family_members: number;
+                                /** @description Abandoned carts of the customer */
+                                abandoned_carts: number;
+                            };
+                        } | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description The customer's profile (with its custom attribute values): 1 per customer */
+                                users: number;
+                                /** @description User events of the customer */
+                                user_events: number;
+                                /** @description Purchases of the customer */
+                                purchases: number;
+                                /** @description Items of those purchases (their custom attribute values go with them, uncounted) */
+                                purchase_items: number;
+                                /** @description Points ledger entries of the customer */
+                                ledger_entries: number;
+                                /** @description Coupons assigned to the customer (the benefits keep their stock as it is) */
+                                coupons: number;
+                                /** @description Family members of the customer */
+                                family_members: number;
+                                /** @description Abandoned carts of the customer */
+                                abandoned_carts: number;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description dry_run or suppress not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user has that userapp_id or base64 service_uid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -1909,7 +2326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1926,7 +2343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2076,7 +2493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2093,7 +2510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2204,7 +2621,13 @@ export interface operations {
     postUsersByIdPoints: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Numeric userapp_id, or the base64 of the service_uid */
                 id: string;
@@ -2225,6 +2648,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2239,7 +2664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2256,7 +2681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2284,6 +2709,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -2429,7 +2873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2446,7 +2890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2581,7 +3025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2598,7 +3042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2692,7 +3136,13 @@ export interface operations {
     putMultiusers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2744,6 +3194,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2805,7 +3257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2816,6 +3268,278 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eraseUserByIdentity: {
+        parameters: {
+            query?: {
+                service_uid?: string;
+                email?: string;
+                document?: string;
+                telephone?: string;
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
+                /** @description true: also put the customer's e-mail and telephone on the blacklists, in the same transaction (D2); false or absent: not */
+                suppress?: boolean;
+            };
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
+                    /** @description true: also put the customer's e-mail and telephone on the blacklists, in the same transaction (D2); false or absent: not */
+                    suppress?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            /** @description The rows deleted, by kind */
+                            deleted: {
+                                /** @description The customer's profile (with its custom attribute values): 1 per customer */
+                                users: number;
+                                /** @description User events of the customer */
+                                user_events: number;
+                                /** @description Purchases of the customer */
+                                purchases: number;
+                                /** @description Items of those purchases (their custom attribute values go with them, uncounted) */
+                                purchase_items: number;
+                                /** @description Points ledger entries of the customer */
+                                ledger_entries: number;
+                                /** @description Coupons assigned to the customer (the benefits keep their stock as it is) */
+                                coupons: number;
+                                /** @description Family members of the customer */
+                                family_members: number;
+                                /** @description Abandoned carts of the customer */
+                                abandoned_carts: number;
+                            };
+                        } | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description The customer's profile (with its custom attribute values): 1 per customer */
+                                users: number;
+                                /** @description User events of the customer */
+                                user_events: number;
+                                /** @description Purchases of the customer */
+                                purchases: number;
+                                /** @description Items of those purchases (their custom attribute values go with them, uncounted) */
+                                purchase_items: number;
+                                /** @description Points ledger entries of the customer */
+                                ledger_entries: number;
+                                /** @description Coupons assigned to the customer (the benefits keep their stock as it is) */
+                                coupons: number;
+                                /** @description Family members of the customer */
+                                family_members: number;
+                                /** @description Abandoned carts of the customer */
+                                abandoned_carts: number;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description No identity given (service_uid, email, document, telephone), an identity too long, or dry_run or suppress not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user matches the first non-empty of service_uid, email, document, telephone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -2916,7 +3640,13 @@ export interface operations {
     addPointsByIdentity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2938,6 +3668,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2969,7 +3701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2997,6 +3729,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -3141,7 +3892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,7 +3909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3295,7 +4046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3312,7 +4063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3454,7 +4205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3471,7 +4222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3548,7 +4299,13 @@ export interface operations {
     postAccountCustomAttributes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3589,6 +4346,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3611,7 +4370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +4387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,6 +4398,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -3739,7 +4517,13 @@ export interface operations {
     putAccountCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -3769,6 +4553,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3791,7 +4577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3808,7 +4594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3836,6 +4622,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -3953,7 +4758,13 @@ export interface operations {
     deleteAccountCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -3964,6 +4775,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3986,7 +4799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4003,7 +4816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4031,6 +4844,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -4179,7 +5011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4196,7 +5028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,7 +5105,13 @@ export interface operations {
     postAccountProductCustomAttributes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4314,6 +5152,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,7 +5176,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4353,7 +5193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4364,6 +5204,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -4464,7 +5323,13 @@ export interface operations {
     putAccountProductCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -4494,6 +5359,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4516,7 +5383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +5400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4561,6 +5428,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -4678,7 +5564,13 @@ export interface operations {
     deleteAccountProductCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -4689,6 +5581,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4711,7 +5605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4728,7 +5622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4756,6 +5650,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -4904,7 +5817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4921,7 +5834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4998,7 +5911,13 @@ export interface operations {
     postAccountPurchaseCustomAttributes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5039,6 +5958,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5061,7 +5982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5078,7 +5999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5089,6 +6010,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -5189,7 +6129,13 @@ export interface operations {
     putAccountPurchaseCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -5219,6 +6165,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5241,7 +6189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5258,7 +6206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5286,6 +6234,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -5403,7 +6370,13 @@ export interface operations {
     deleteAccountPurchaseCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -5414,6 +6387,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,7 +6411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,7 +6428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5481,6 +6456,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -5629,7 +6623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5646,7 +6640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5723,7 +6717,13 @@ export interface operations {
     postAccountPurchaseItemCustomAttributes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5764,6 +6764,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5786,7 +6788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5803,7 +6805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5814,6 +6816,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -5914,7 +6935,13 @@ export interface operations {
     putAccountPurchaseItemCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -5944,6 +6971,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5966,7 +6995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5983,7 +7012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6011,6 +7040,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -6128,7 +7176,13 @@ export interface operations {
     deleteAccountPurchaseItemCustomAttributesByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 name: string;
             };
@@ -6139,6 +7193,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6161,7 +7217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6178,7 +7234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,6 +7262,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -6348,7 +7423,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6365,7 +7440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,7 +7517,13 @@ export interface operations {
     postEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6463,6 +7544,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6474,7 +7557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6491,7 +7574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6502,6 +7585,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -6602,7 +7704,13 @@ export interface operations {
     deleteEventsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6613,6 +7721,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6625,7 +7735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6642,7 +7752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6670,6 +7780,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -6840,7 +7969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6857,7 +7986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,7 +8063,13 @@ export interface operations {
     postUserEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6970,6 +8105,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7002,7 +8139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7019,7 +8156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7047,6 +8184,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -7150,7 +8306,13 @@ export interface operations {
                 /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
                 dry_run?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7183,6 +8345,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7223,7 +8387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7251,6 +8415,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -7379,7 +8562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7396,7 +8579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7473,7 +8656,13 @@ export interface operations {
     postCategories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7498,6 +8687,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7517,7 +8708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7534,7 +8725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7545,6 +8736,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -7652,7 +8862,13 @@ export interface operations {
                 /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
                 dry_run?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7672,6 +8888,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7714,7 +8932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7742,6 +8960,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -7872,7 +9109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7889,7 +9126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8003,7 +9240,13 @@ export interface operations {
                 /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
                 dry_run?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8021,6 +9264,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8063,7 +9308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8074,6 +9319,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -8216,7 +9480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8233,7 +9497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8344,7 +9608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8361,7 +9625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8603,7 +9867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8620,7 +9884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8697,7 +9961,13 @@ export interface operations {
     postBenefits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8761,6 +10031,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8810,7 +10082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8827,7 +10099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8838,6 +10110,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -8999,7 +10290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9016,7 +10307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9154,7 +10445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9171,7 +10462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9282,7 +10573,13 @@ export interface operations {
     putBenefitsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Benefit id */
                 id: number;
@@ -9339,6 +10636,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9388,7 +10687,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9405,7 +10704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9433,6 +10732,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -9550,7 +10868,13 @@ export interface operations {
     deleteBenefitsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Benefit id */
                 id: number;
@@ -9562,13 +10886,15 @@ export interface operations {
             /** @description Error */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9585,7 +10911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9613,6 +10939,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -9730,7 +11075,13 @@ export interface operations {
     postBenefitsByBenefitIdAssign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Benefit id */
                 benefit_id: number;
@@ -9753,6 +11104,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9767,7 +11120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9784,7 +11137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9812,6 +11165,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -10039,7 +11411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10056,7 +11428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10265,7 +11637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,7 +11654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10359,7 +11731,13 @@ export interface operations {
     postIntegrationStats: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10496,6 +11874,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10610,7 +11990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10627,7 +12007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10638,6 +12018,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -10774,7 +12173,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10791,7 +12190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10871,7 +12270,13 @@ export interface operations {
                 /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
                 dry_run?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10907,6 +12312,8 @@ export interface operations {
             /** @description Applied (payload null), or with dry_run=true what it would do */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10951,7 +12358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10968,7 +12375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10979,6 +12386,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -11086,7 +12512,13 @@ export interface operations {
                 /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
                 dry_run?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11109,6 +12541,8 @@ export interface operations {
             /** @description Emptied (payload null), or with dry_run=true what it would delete */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11129,7 +12563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11146,7 +12580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11157,6 +12591,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -11285,7 +12738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11302,7 +12755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11482,7 +12935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11499,7 +12952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11576,7 +13029,13 @@ export interface operations {
     createProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11626,6 +13085,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11690,7 +13151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11701,6 +13162,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -11860,7 +13340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11877,7 +13357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11988,7 +13468,13 @@ export interface operations {
     updateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The SKU in base64: standard (URL-encoded) or URL-safe, padded or not */
                 sku: string;
@@ -12042,6 +13528,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12108,7 +13596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12136,6 +13624,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -12253,7 +13760,13 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The SKU in base64: standard (URL-encoded) or URL-safe, padded or not */
                 sku: string;
@@ -12265,13 +13778,15 @@ export interface operations {
             /** @description Error */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12288,7 +13803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12316,6 +13831,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -12459,7 +13993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12476,7 +14010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12648,7 +14182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12665,7 +14199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12742,7 +14276,13 @@ export interface operations {
     createBranch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12800,6 +14340,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12862,7 +14404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12873,6 +14415,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -12980,7 +14541,13 @@ export interface operations {
                 /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
                 dry_run?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13006,6 +14573,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13048,7 +14617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13076,6 +14645,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -13233,7 +14821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13250,7 +14838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13361,7 +14949,13 @@ export interface operations {
     updateBranch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Not a numeric id: the base64 of the branch name (P4), as one path segment (a / of standard base64 sent as %2F; sent raw, the rest of the path is the name), or URL-safe base64 with or without padding */
                 id: string;
@@ -13423,6 +15017,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13485,7 +15081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13513,6 +15109,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -13754,7 +15369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13831,7 +15446,13 @@ export interface operations {
     replacePurchase: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13938,6 +15559,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14036,7 +15659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14064,6 +15687,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -14164,7 +15806,13 @@ export interface operations {
     createPurchase: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14271,6 +15919,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14369,7 +16019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14397,6 +16047,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -14497,7 +16166,13 @@ export interface operations {
     createPurchasesBulk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14512,6 +16187,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14552,7 +16229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14563,6 +16240,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -14718,7 +16414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14888,7 +16584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14905,7 +16601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15016,7 +16712,13 @@ export interface operations {
     deletePurchase: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The purchase id */
                 id: number;
@@ -15028,13 +16730,15 @@ export interface operations {
             /** @description Error */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15051,7 +16755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15079,6 +16783,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -15294,7 +17017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15311,7 +17034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15422,7 +17145,13 @@ export interface operations {
     recordAbandonedCartByIdentity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15472,6 +17201,8 @@ export interface operations {
             /** @description The cart as stored (a second cart with the same external_id for the user replaced the first) */
             201: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15531,7 +17262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15559,6 +17290,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -15659,7 +17409,13 @@ export interface operations {
     recordAbandonedCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Numeric userapp_id, or the base64 of the service_uid */
                 id: string;
@@ -15709,6 +17465,8 @@ export interface operations {
             /** @description The cart as stored (a second cart with the same external_id for the user replaced the first) */
             201: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15768,7 +17526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15796,6 +17554,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -15972,7 +17749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15989,7 +17766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16105,7 +17882,13 @@ export interface operations {
                 document?: string;
                 telephone?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16141,6 +17924,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16185,7 +17970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16213,6 +17998,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -16318,7 +18122,13 @@ export interface operations {
                 document?: string;
                 telephone?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16351,6 +18161,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16395,7 +18207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16423,6 +18235,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -16567,7 +18398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16584,7 +18415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16790,7 +18621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16807,7 +18638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16818,6 +18649,483 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAccountAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 to 1000000 */
+                page?: number;
+                /** @description Items per page, 1..100 */
+                limit?: number;
+                /** @description Inclusive lower bound on time (G7; a bare date is its start) */
+                from?: string;
+                /** @description Inclusive upper bound on time (G7; a bare date is its end) */
+                to?: string;
+                /** @description Only calls with this method: GET, POST, PUT, PATCH or DELETE (any case) */
+                method?: string;
+                /** @description Only calls to this path or below it, segment by segment (/apiv3/categories: also /apiv3/categories/bulk, not /apiv3/categoriesx); /apiv3 may be left out */
+                path?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first, ties by id descending */
+                        payload: {
+                            id: number;
+                            /** @description When the answer was sent: YYYY-MM-DD hh:mm:ss, UTC */
+                            time: string;
+                            /** @description The display prefix of the key used, as `rapport keys list` shows it */
+                            key_prefix: string;
+                            method: string;
+                            /** @description The path called, without its query string */
+                            path: string;
+                            /** @description The HTTP status answered */
+                            status: number;
+                            /** @description The X-Request-Id of the call (O7), as in the server log */
+                            request_id: string;
+                            /** @description One line saying what the call did */
+                            summary: string;
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description page or limit out of range, from or to not a datetime, from after to, method not one of GET, POST, PUT, PATCH, DELETE, or path not starting with / */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAccountRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            /** @description Days user events are kept by default; null: forever */
+                            user_events_days: number | null;
+                            /** @description Per event name: days kept, or null for forever */
+                            by_event: {
+                                [key: string]: number | null;
+                            };
+                            /** @description When the last completed run finished (YYYY-MM-DD hh:mm:ss, UTC); null before the first */
+                            last_run: string | null;
+                            /** @description User events the last completed run deleted; null before the first */
+                            deleted_last_run: number | null;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putAccountRetention: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_events_days": 365,
+                 *       "by_event": {
+                 *         "page_view": 30,
+                 *         "purchase": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The default for every event not in by_event: days to keep (1–3650), or null to keep forever; replaces the current default when given */
+                    user_events_days?: number | null;
+                    /** @description Per event name (an event of the catalogue, GET /events): days to keep its user events, or null to keep them forever; wins over user_events_days. Replaces the whole current map when given */
+                    by_event?: {
+                        [key: string]: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            /** @description Days user events are kept by default; null: forever */
+                            user_events_days: number | null;
+                            /** @description Per event name: days kept, or null for forever */
+                            by_event: {
+                                [key: string]: number | null;
+                            };
+                            /** @description When the last completed run finished (YYYY-MM-DD hh:mm:ss, UTC); null before the first */
+                            last_run: string | null;
+                            /** @description User events the last completed run deleted; null before the first */
+                            deleted_last_run: number | null;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description user_events_days or a by_event value not an integer from 1 to 3650 or null, by_event not an object, or a by_event name that is no event of the catalogue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
                      *       "time": "1ms"
                      *     }
                      */
@@ -16952,7 +19260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16969,7 +19277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17046,7 +19354,13 @@ export interface operations {
     postSegments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17101,6 +19415,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17170,7 +19486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17181,6 +19497,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -17281,7 +19616,13 @@ export interface operations {
     postSegmentsPreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17318,6 +19659,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17382,7 +19725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17393,6 +19736,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "invalid or inexistent apikey",
                      *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -17557,7 +19919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17574,7 +19936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17685,7 +20047,13 @@ export interface operations {
     putSegmentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Numeric id or slug */
                 id: string;
@@ -17734,6 +20102,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17803,7 +20173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17831,6 +20201,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -17948,7 +20337,13 @@ export interface operations {
     deleteSegmentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Numeric id or slug */
                 id: string;
@@ -17960,6 +20355,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17992,7 +20389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18020,6 +20417,25 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "user 42 not found",
                      *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
                      *       "time": "1ms"
                      *     }
                      */
@@ -18163,7 +20579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18180,7 +20596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18332,7 +20748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18471,7 +20887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL) */
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18488,7 +20904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18533,6 +20949,1073 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "path: a path parameter is longer than 1024 characters",
                      *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eraseSegmentMembers: {
+        parameters: {
+            query?: {
+                /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                dry_run?: boolean;
+            };
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "segment_id": 12,
+                 *       "notify_to": "privacy@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The segment whose members are erased: its numeric id or its slug (required) */
+                    segment_id?: number | string;
+                    /** @description E-mail address told the outcome */
+                    notify_to?: string;
+                    /** @description true: answer what the call would delete and change nothing (O8); false or absent: the real call */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            /** Format: uuid */
+                            request_id: string;
+                        } | {
+                            /** @enum {boolean} */
+                            dry_run: true;
+                            /** @description How many rows the real call would delete (or change), as it would count them now */
+                            would_delete: {
+                                /** @description The customer's profile (with its custom attribute values): 1 per customer */
+                                users: number;
+                                /** @description User events of the customer */
+                                user_events: number;
+                                /** @description Purchases of the customer */
+                                purchases: number;
+                                /** @description Items of those purchases (their custom attribute values go with them, uncounted) */
+                                purchase_items: number;
+                                /** @description Points ledger entries of the customer */
+                                ledger_entries: number;
+                                /** @description Coupons assigned to the customer (the benefits keep their stock as it is) */
+                                coupons: number;
+                                /** @description Family members of the customer */
+                                family_members: number;
+                                /** @description Abandoned carts of the customer */
+                                abandoned_carts: number;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description segment_id missing or invalid, notify_to not an e-mail address, or dry_run not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No segment has that segment_id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric userapp_id, or the base64 of the service_uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            user: {
+                                userapp_id: number;
+                                user_id: number;
+                                service_uid: string | null;
+                                email: string | null;
+                                document: string | null;
+                                document_type: string | null;
+                                first_name: string | null;
+                                last_name: string | null;
+                                telephone: string | null;
+                                birthdate: string | null;
+                                gender: string | null;
+                                street: string | null;
+                                postcode: string | null;
+                                city: string | null;
+                                department: string | null;
+                                state: string | null;
+                                country: string | null;
+                                marital_status: string | null;
+                                tags: string[];
+                                points: number;
+                                notes: string | null;
+                                club_inscription_date: string | null;
+                                custom_attributes: {
+                                    [key: string]: unknown;
+                                };
+                                mailing_enabled: boolean;
+                                sms_enabled: boolean;
+                                mailing_enabled_reason: string | null;
+                                sms_enabled_reason: string | null;
+                                createtime: string;
+                                updatetime: string;
+                            };
+                            /** @description The points ledger, newest first, as GET /users/{id}/transactions answers it */
+                            points_ledger: {
+                                id: number;
+                                concept: string;
+                                points: number;
+                                description: string | null;
+                                /** @description The balance after this entry */
+                                balance: number;
+                                createtime: string;
+                            }[];
+                            /** @description Purchases, newest first, as GET /users/{id}/purchases answers them */
+                            purchases: {
+                                id: number;
+                                invoice_number: string;
+                                user: {
+                                    userapp_id: number;
+                                    service_uid: string | null;
+                                    email: string | null;
+                                    document: string | null;
+                                };
+                                branch: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                channel: string | null;
+                                points: number;
+                                prices: {
+                                    cost: number;
+                                    shipping: number;
+                                    gross: number;
+                                    tax: number;
+                                    discount: number;
+                                    total: number;
+                                };
+                                payment: {
+                                    type: string;
+                                    brand: string | null;
+                                    bank: string | null;
+                                    total: number | null;
+                                    installments: number | null;
+                                }[];
+                                seller: {
+                                    name: string | null;
+                                    email: string | null;
+                                    external_id: string | number | null;
+                                } | null;
+                                purchase_detail: {
+                                    sku: string;
+                                    product_name: string;
+                                    quantity: number;
+                                    unit_price: number;
+                                    variations: {
+                                        name: string;
+                                        value: string | number;
+                                    }[];
+                                    /** @description The path as the purchase gave it, from the root; [] when none */
+                                    category: {
+                                        /** @description Category code */
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                    brand: string | null;
+                                    url: string | null;
+                                    image_url: string | null;
+                                    thumbnail_url: string | null;
+                                    manufacturer_warranty_date: string | null;
+                                    extension_warranty_date: string | null;
+                                    with_extension_warranty: boolean | null;
+                                    custom_attributes: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                                custom_attributes: {
+                                    [key: string]: unknown;
+                                };
+                                createtime: string;
+                                approvedtime: string | null;
+                            }[];
+                            /** @description User events, newest first, as GET /user-events answers them */
+                            user_events: {
+                                id: number;
+                                event: {
+                                    id: number;
+                                    name: string;
+                                    /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                                    createtime: string;
+                                };
+                                user: {
+                                    userapp_id: number;
+                                    user_id: number;
+                                    service_uid: string | null;
+                                    email: string | null;
+                                };
+                                /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                                datetime: string;
+                                /** @description Free-form key/value pairs, or null */
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            /** @description Coupons, newest first, as GET /coupons answers them */
+                            coupons: {
+                                id: number;
+                                /** @description Unique coupon code */
+                                code: string;
+                                /** @description Points the user paid */
+                                points: number;
+                                /** @description When the benefit was assigned, 'YYYY-MM-DD hh:mm:ss' UTC */
+                                createtime: string;
+                                /** @description null once the benefit has been deleted */
+                                benefit: {
+                                    id: number;
+                                    slug: string;
+                                    title: string;
+                                    description: string;
+                                    /** @description "1" active, "0" inactive */
+                                    status: string;
+                                    image_id: string;
+                                    user_id: string;
+                                    app_id: string;
+                                    app_code: string;
+                                    contenttype_id: string;
+                                    version: string | null;
+                                    category_id: string | null;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    startdate: string;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    enddate: string;
+                                    /** @description "1" or "0" */
+                                    featured: string;
+                                    /** @description "1" or "0" */
+                                    wallpublish: string;
+                                    /** @description "0" means no limit */
+                                    monthly_redeems: string;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    modified: string;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    created: string;
+                                    image_url: string;
+                                    points: number;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    event_date: string;
+                                    sku: string;
+                                } | null;
+                                user: {
+                                    userapp_id: number;
+                                    user_id: number;
+                                    service_uid: string | null;
+                                    email: string | null;
+                                    document: string | null;
+                                    document_type: string | null;
+                                    first_name: string | null;
+                                    last_name: string | null;
+                                    telephone: string | null;
+                                    birthdate: string | null;
+                                    gender: string | null;
+                                    street: string | null;
+                                    postcode: string | null;
+                                    city: string | null;
+                                    department: string | null;
+                                    state: string | null;
+                                    country: string | null;
+                                    marital_status: string | null;
+                                    tags: string[];
+                                    points: number;
+                                    notes: string | null;
+                                    club_inscription_date: string | null;
+                                    custom_attributes: {
+                                        [key: string]: unknown;
+                                    };
+                                    mailing_enabled: boolean;
+                                    sms_enabled: boolean;
+                                    mailing_enabled_reason: string | null;
+                                    sms_enabled_reason: string | null;
+                                    createtime: string;
+                                    updatetime: string;
+                                };
+                            }[];
+                            /** @description Family members, in creation order, as GET /users/{id}/members answers them */
+                            family_members: {
+                                id: number;
+                                /** @description The user the member belongs to */
+                                userapp_id: number;
+                                uid: string | null;
+                                email: string | null;
+                                first_name: string | null;
+                                last_name: string | null;
+                                telephone: string | null;
+                                birthdate: string | null;
+                                gender: string | null;
+                                address: string | null;
+                                relationship: string;
+                                createtime: string;
+                                updatetime: string;
+                            }[];
+                            /** @description Abandoned carts, newest first, as GET /users/{id}/abandoned-carts answers them */
+                            abandoned_carts: {
+                                id: number;
+                                userapp_id: number;
+                                external_id: string;
+                                /** @description As given: the fields each item was sent with */
+                                products: {
+                                    sku: string;
+                                    product_name?: string;
+                                    quantity?: number;
+                                    unit_price?: number;
+                                    offer_price?: number;
+                                    variations?: {
+                                        name: string;
+                                        value: string;
+                                    }[];
+                                    /** @description From the root down */
+                                    category?: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                    brand?: string;
+                                    url?: string;
+                                    image_url?: string;
+                                    thumbnail_url?: string;
+                                }[];
+                                total_price: number | null;
+                                source: string | null;
+                                recovered: boolean;
+                                recover_url: string | null;
+                                createtime: string;
+                            }[];
+                            /** @description The segments the customer belongs to now, as GET /users/{id}/segments answers them */
+                            segments: {
+                                id: number;
+                                slug: string;
+                                title: string;
+                            }[];
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user has that userapp_id or base64 service_uid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportUserByIdentity: {
+        parameters: {
+            query?: {
+                service_uid?: string;
+                email?: string;
+                document?: string;
+                telephone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            user: {
+                                userapp_id: number;
+                                user_id: number;
+                                service_uid: string | null;
+                                email: string | null;
+                                document: string | null;
+                                document_type: string | null;
+                                first_name: string | null;
+                                last_name: string | null;
+                                telephone: string | null;
+                                birthdate: string | null;
+                                gender: string | null;
+                                street: string | null;
+                                postcode: string | null;
+                                city: string | null;
+                                department: string | null;
+                                state: string | null;
+                                country: string | null;
+                                marital_status: string | null;
+                                tags: string[];
+                                points: number;
+                                notes: string | null;
+                                club_inscription_date: string | null;
+                                custom_attributes: {
+                                    [key: string]: unknown;
+                                };
+                                mailing_enabled: boolean;
+                                sms_enabled: boolean;
+                                mailing_enabled_reason: string | null;
+                                sms_enabled_reason: string | null;
+                                createtime: string;
+                                updatetime: string;
+                            };
+                            /** @description The points ledger, newest first, as GET /users/{id}/transactions answers it */
+                            points_ledger: {
+                                id: number;
+                                concept: string;
+                                points: number;
+                                description: string | null;
+                                /** @description The balance after this entry */
+                                balance: number;
+                                createtime: string;
+                            }[];
+                            /** @description Purchases, newest first, as GET /users/{id}/purchases answers them */
+                            purchases: {
+                                id: number;
+                                invoice_number: string;
+                                user: {
+                                    userapp_id: number;
+                                    service_uid: string | null;
+                                    email: string | null;
+                                    document: string | null;
+                                };
+                                branch: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                channel: string | null;
+                                points: number;
+                                prices: {
+                                    cost: number;
+                                    shipping: number;
+                                    gross: number;
+                                    tax: number;
+                                    discount: number;
+                                    total: number;
+                                };
+                                payment: {
+                                    type: string;
+                                    brand: string | null;
+                                    bank: string | null;
+                                    total: number | null;
+                                    installments: number | null;
+                                }[];
+                                seller: {
+                                    name: string | null;
+                                    email: string | null;
+                                    external_id: string | number | null;
+                                } | null;
+                                purchase_detail: {
+                                    sku: string;
+                                    product_name: string;
+                                    quantity: number;
+                                    unit_price: number;
+                                    variations: {
+                                        name: string;
+                                        value: string | number;
+                                    }[];
+                                    /** @description The path as the purchase gave it, from the root; [] when none */
+                                    category: {
+                                        /** @description Category code */
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                    brand: string | null;
+                                    url: string | null;
+                                    image_url: string | null;
+                                    thumbnail_url: string | null;
+                                    manufacturer_warranty_date: string | null;
+                                    extension_warranty_date: string | null;
+                                    with_extension_warranty: boolean | null;
+                                    custom_attributes: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                                custom_attributes: {
+                                    [key: string]: unknown;
+                                };
+                                createtime: string;
+                                approvedtime: string | null;
+                            }[];
+                            /** @description User events, newest first, as GET /user-events answers them */
+                            user_events: {
+                                id: number;
+                                event: {
+                                    id: number;
+                                    name: string;
+                                    /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                                    createtime: string;
+                                };
+                                user: {
+                                    userapp_id: number;
+                                    user_id: number;
+                                    service_uid: string | null;
+                                    email: string | null;
+                                };
+                                /** @description YYYY-MM-DD hh:mm:ss, UTC */
+                                datetime: string;
+                                /** @description Free-form key/value pairs, or null */
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            /** @description Coupons, newest first, as GET /coupons answers them */
+                            coupons: {
+                                id: number;
+                                /** @description Unique coupon code */
+                                code: string;
+                                /** @description Points the user paid */
+                                points: number;
+                                /** @description When the benefit was assigned, 'YYYY-MM-DD hh:mm:ss' UTC */
+                                createtime: string;
+                                /** @description null once the benefit has been deleted */
+                                benefit: {
+                                    id: number;
+                                    slug: string;
+                                    title: string;
+                                    description: string;
+                                    /** @description "1" active, "0" inactive */
+                                    status: string;
+                                    image_id: string;
+                                    user_id: string;
+                                    app_id: string;
+                                    app_code: string;
+                                    contenttype_id: string;
+                                    version: string | null;
+                                    category_id: string | null;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    startdate: string;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    enddate: string;
+                                    /** @description "1" or "0" */
+                                    featured: string;
+                                    /** @description "1" or "0" */
+                                    wallpublish: string;
+                                    /** @description "0" means no limit */
+                                    monthly_redeems: string;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    modified: string;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    created: string;
+                                    image_url: string;
+                                    points: number;
+                                    /** @description 'YYYY-MM-DD hh:mm:ss' UTC */
+                                    event_date: string;
+                                    sku: string;
+                                } | null;
+                                user: {
+                                    userapp_id: number;
+                                    user_id: number;
+                                    service_uid: string | null;
+                                    email: string | null;
+                                    document: string | null;
+                                    document_type: string | null;
+                                    first_name: string | null;
+                                    last_name: string | null;
+                                    telephone: string | null;
+                                    birthdate: string | null;
+                                    gender: string | null;
+                                    street: string | null;
+                                    postcode: string | null;
+                                    city: string | null;
+                                    department: string | null;
+                                    state: string | null;
+                                    country: string | null;
+                                    marital_status: string | null;
+                                    tags: string[];
+                                    points: number;
+                                    notes: string | null;
+                                    club_inscription_date: string | null;
+                                    custom_attributes: {
+                                        [key: string]: unknown;
+                                    };
+                                    mailing_enabled: boolean;
+                                    sms_enabled: boolean;
+                                    mailing_enabled_reason: string | null;
+                                    sms_enabled_reason: string | null;
+                                    createtime: string;
+                                    updatetime: string;
+                                };
+                            }[];
+                            /** @description Family members, in creation order, as GET /users/{id}/members answers them */
+                            family_members: {
+                                id: number;
+                                /** @description The user the member belongs to */
+                                userapp_id: number;
+                                uid: string | null;
+                                email: string | null;
+                                first_name: string | null;
+                                last_name: string | null;
+                                telephone: string | null;
+                                birthdate: string | null;
+                                gender: string | null;
+                                address: string | null;
+                                relationship: string;
+                                createtime: string;
+                                updatetime: string;
+                            }[];
+                            /** @description Abandoned carts, newest first, as GET /users/{id}/abandoned-carts answers them */
+                            abandoned_carts: {
+                                id: number;
+                                userapp_id: number;
+                                external_id: string;
+                                /** @description As given: the fields each item was sent with */
+                                products: {
+                                    sku: string;
+                                    product_name?: string;
+                                    quantity?: number;
+                                    unit_price?: number;
+                                    offer_price?: number;
+                                    variations?: {
+                                        name: string;
+                                        value: string;
+                                    }[];
+                                    /** @description From the root down */
+                                    category?: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                    brand?: string;
+                                    url?: string;
+                                    image_url?: string;
+                                    thumbnail_url?: string;
+                                }[];
+                                total_price: number | null;
+                                source: string | null;
+                                recovered: boolean;
+                                recover_url: string | null;
+                                createtime: string;
+                            }[];
+                            /** @description The segments the customer belongs to now, as GET /users/{id}/segments answers them */
+                            segments: {
+                                id: number;
+                                slug: string;
+                                title: string;
+                            }[];
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description No identity given (service_uid, email, document, telephone), or an identity too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user matches the first non-empty of service_uid, email, document, telephone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
                      *       "time": "1ms"
                      *     }
                      */

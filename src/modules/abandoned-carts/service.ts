@@ -1,4 +1,4 @@
-import { type PageQuery, toPage } from '../../http/pagination.js';
+import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { datetimeField } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
@@ -73,6 +73,11 @@ export class AbandonedCartsService {
     };
     const row = await this.deps.carts.upsert(accountId, user.id, { externalId, data: JSON.stringify(data), recovered: data.recovered, createtime });
     return present(row);
+  }
+
+  /** D3: every abandoned cart of one customer, as GET /users/{id}/abandoned-carts answers them, not paginated. */
+  async ofUser(accountId: number, userId: number): Promise<CartObject[]> {
+    return (await this.deps.carts.list(accountId, userId, EVERY_ROW)).map(present);
   }
 
   /** GET /users/{id}/abandoned-carts: newest first (G6). */

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import type { KeyHolder } from './keys.js';
 
 /**
- * Which account a live API key (by its SHA-256 hash) belongs to, remembered for API_KEY_CACHE_MS so
+ * Who holds a live API key (by its SHA-256 hash: its account, scope and prefix), remembered for API_KEY_CACHE_MS so
  * that most requests skip the key lookup. What bounds it:
  * - time: an entry lives at most `ttlMs` from the moment its lookup *started*, so a key revoked
  *   in another process (the `rapport keys revoke` command, another server) is refused by every
@@ -12,10 +13,10 @@ import { performance } from 'node:perf_hooks';
  * Only live keys are remembered: an unknown or revoked key is looked up on every request (so a key
  * created elsewhere works on its first request, and unknown keys cannot push live ones out).
  */
-export class ApiKeyCache {
-  private readonly entries = new Map<string, { accountId: number; until: number }>();
+export class ApiKeyCache<T = unknown> {
+  private readonly entries = new Map<string, { holder: T; until: number }>();
   /** Lookups in flight, shared by the requests presenting the same key meanwhile. */
-  private readonly pending = new Map<string, Promise<number | undefined>>();
+  private readonly pending = new Map<string, Promise<T | undefined>>();
   private generation = 0;
 
   constructor(
@@ -23,17 +24,17 @@ export class ApiKeyCache {
     readonly maxEntries = 10_000,
   ) {}
 
-  /** The account of a fresh entry, or undefined (unknown, expired, or never looked up). */
-  get(hash: string): number | undefined {
+  /** The holder of a fresh entry, or undefined (unknown, expired, or never looked up). */
+  get(hash: string): T | undefined {
     const entry = this.entries.get(hash);
     if (entry === undefined) return undefined;
-    if (entry.until > performance.now()) return entry.accountId;
+    if (entry.until > performance.now()) return entry.holder;
     this.entries.delete(hash);
     return undefined;
   }
 
-  /** The account of the key, from a fresh entry or else from `lookUp` (whose live answer is remembered). */
-  resolve(hash: string, lookUp: () => Promise<number | undefined>): number | Promise<number | undefined> {
+  /** The holder of the key, from a fresh entry or else from `lookUp` (whose live answer is remembered). */
+  resolve(hash: string, lookUp: () => Promise<T | undefined>): T | Promise<T | undefined> {
     const known = this.get(hash);
     if (known !== undefined) return known;
     let running = this.pending.get(hash);
@@ -44,9 +45,9 @@ export class ApiKeyCache {
       if (this.pending.get(hash) === running) this.pending.delete(hash);
     });
     this.pending.set(hash, running);
-    return running.then((accountId) => {
-      if (accountId !== undefined && generation === this.generation) this.remember(hash, accountId, started + this.ttlMs);
-      return accountId;
+    return running.then((holder) => {
+      if (holder !== undefined && generation === this.generation) this.remember(hash, holder, started + this.ttlMs);
+      return holder;
     });
   }
 
@@ -61,20 +62,20 @@ export class ApiKeyCache {
     return this.entries.size;
   }
 
-  private remember(hash: string, accountId: number, until: number): void {
+  private remember(hash: string, holder: T, until: number): void {
     if (until <= performance.now()) return;
     this.entries.delete(hash);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { accountId, until });
+    this.entries.set(hash, { holder, until });
   }
 }
 
 /** One cache per database handle (a Kysely instance): what a revocation through that handle clears. */
-const caches = new WeakMap<object, ApiKeyCache>();
+const caches = new WeakMap<object, ApiKeyCache<KeyHolder>>();
 
-export function apiKeyCacheFor(db: object, ttlMs: number): ApiKeyCache {
+export function apiKeyCacheFor(db: object, ttlMs: number): ApiKeyCache<KeyHolder> {
   let cache = caches.get(db);
-  if (!cache || cache.ttlMs !== ttlMs) caches.set(db, (cache = new ApiKeyCache(ttlMs)));
+  if (!cache || cache.ttlMs !== ttlMs) caches.set(db, (cache = new ApiKeyCache<KeyHolder>(ttlMs)));
   return cache;
 }
 

@@ -5,6 +5,17 @@ import { createHash, randomBytes } from 'node:crypto';
 
 export const PREFIX_LENGTH = 8;
 
+/** D8: what a key may do. `read`: GET and HEAD only; `full` (the default): everything. */
+export const KEY_SCOPES = ['full', 'read'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+export function isKeyScope(value: string): value is KeyScope {
+  return (KEY_SCOPES as readonly string[]).includes(value);
+}
+
+/** Who presented a live key: its account, its scope (D8) and its display prefix (for the audit log, D7). */
+export type { KeyHolder } from '../../http/auth.js';
+
 export function generateApiKey(): string {
   return `rk_${randomBytes(32).toString('base64url')}`;
 }

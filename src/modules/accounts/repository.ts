@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
+import type { KeyHolder, KeyScope } from './keys.js';
 
 // The /apiv3 requests whose key is not in the key cache (key-cache.ts) run this lookup: compiled
 // once (db/prepared.ts).
-const accountByKeyHash = new PreparedQuery<{ keyHash: string }, { account_id: number }>(
-  'api_keys.account-by-hash',
+const holderByKeyHash = new PreparedQuery<{ keyHash: string }, { account_id: number; scope: string; prefix: string }>(
+  'api_keys.holder-by-hash',
   ['keyHash'],
   (db: Kysely<DB>, p) =>
-    db.selectFrom('api_keys').select('account_id').where('key_hash', '=', p.keyHash).where('revoked_at', 'is', null),
+    db.selectFrom('api_keys').select(['account_id', 'scope', 'prefix']).where('key_hash', '=', p.keyHash).where('revoked_at', 'is', null),
 );
 
 export interface AccountRow {
@@ -23,7 +24,10 @@ export interface KeyRow {
   prefix: string;
   created_at: string;
   revoked_at: string | null;
+  scope: KeyScope;
 }
+
+const KEY_COLUMNS = ['id', 'account_id', 'prefix', 'created_at', 'revoked_at', 'scope'] as const;
 
 // Accounts are the tenants themselves, so these are the only queries not scoped by an account id.
 export class AccountsRepository {
@@ -56,21 +60,22 @@ export class AccountsRepository {
     return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async addKey(accountId: number, prefix: string, keyHash: string, now: string): Promise<KeyRow> {
-    return this.db
+  async addKey(accountId: number, prefix: string, keyHash: string, now: string, scope: KeyScope = 'full'): Promise<KeyRow> {
+    const row = await this.db
       .insertInto('api_keys')
-      .values({ account_id: accountId, prefix, key_hash: keyHash, created_at: now })
-      .returning(['id', 'account_id', 'prefix', 'created_at', 'revoked_at'])
+      .values({ account_id: accountId, prefix, key_hash: keyHash, created_at: now, scope })
+      .returning(KEY_COLUMNS)
       .executeTakeFirstOrThrow();
+    return row as KeyRow;
   }
 
   async listKeys(accountId: number): Promise<KeyRow[]> {
     return this.db
       .selectFrom('api_keys')
-      .select(['id', 'account_id', 'prefix', 'created_at', 'revoked_at'])
+      .select(KEY_COLUMNS)
       .where('account_id', '=', accountId)
       .orderBy('id')
-      .execute();
+      .execute() as Promise<KeyRow[]>;
   }
 
   /** Revokes every live key with that prefix; returns how many. */
@@ -84,8 +89,10 @@ export class AccountsRepository {
     return Number(result.numUpdatedRows);
   }
 
-  async accountForKeyHash(keyHash: string): Promise<number | undefined> {
-    const [row] = await accountByKeyHash.execute(this.db, { keyHash });
-    return row?.account_id;
+  /** The account, scope and display prefix of a live key. */
+  async holderOfKeyHash(keyHash: string): Promise<KeyHolder | undefined> {
+    const [row] = await holderByKeyHash.execute(this.db, { keyHash });
+    // A scope this version does not know (written by a newer one) is taken as the narrowest.
+    return row && { accountId: Number(row.account_id), scope: row.scope === 'full' ? 'full' : 'read', prefix: row.prefix };
   }
 }

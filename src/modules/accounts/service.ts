@@ -1,7 +1,7 @@
 import type { Transactor } from '../../db/transactions.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import type { ApiKeyCache } from './key-cache.js';
-import { generateApiKey, hashApiKey, keyPrefix } from './keys.js';
+import { type KeyHolder, type KeyScope, generateApiKey, hashApiKey, keyPrefix } from './keys.js';
 import type { AccountRow, AccountsRepository, KeyRow } from './repository.js';
 
 export interface CreatedKey {
@@ -14,7 +14,7 @@ export interface AccountsDeps {
   tx: Transactor<{ accounts: AccountsRepository }>;
   clock: Clock;
   /** API_KEY_CACHE_MS > 0: authenticate() may answer a key from this cache. */
-  keyCache?: ApiKeyCache;
+  keyCache?: ApiKeyCache<KeyHolder>;
   /** After a revocation: every key cache of this database handle in this process forgets its keys. */
   forgetKeys(): void;
 }
@@ -35,9 +35,10 @@ export class AccountsService {
     return this.deps.accounts.list();
   }
 
-  async createKey(accountId: number, key = generateApiKey()): Promise<CreatedKey> {
+  /** A new key of the account; `scope` `read` makes a read-only key (D8). */
+  async createKey(accountId: number, key = generateApiKey(), scope: KeyScope = 'full'): Promise<CreatedKey> {
     if (!(await this.deps.accounts.find(accountId))) throw new Error(`no account with id ${accountId}`);
-    const row = await this.deps.accounts.addKey(accountId, keyPrefix(key), hashApiKey(key), this.now());
+    const row = await this.deps.accounts.addKey(accountId, keyPrefix(key), hashApiKey(key), this.now(), scope);
     return { key, row };
   }
 
@@ -54,13 +55,20 @@ export class AccountsService {
   }
 
   /**
-   * The account of a live key, or undefined. A number (not a promise) when the key cache answers,
-   * so the request hook can go on without waiting for a turn of the event loop.
+   * Who holds a live key (account, scope, prefix), or undefined. The holder itself (not a promise)
+   * when the key cache answers, so the request hook can go on without waiting for a turn of the
+   * event loop.
    */
-  authenticate(key: string): number | Promise<number | undefined> {
+  identify(key: string): KeyHolder | Promise<KeyHolder | undefined> {
     const hash = hashApiKey(key);
-    if (!this.deps.keyCache) return this.deps.accounts.accountForKeyHash(hash);
-    return this.deps.keyCache.resolve(hash, () => this.deps.accounts.accountForKeyHash(hash));
+    if (!this.deps.keyCache) return this.deps.accounts.holderOfKeyHash(hash);
+    return this.deps.keyCache.resolve(hash, () => this.deps.accounts.holderOfKeyHash(hash));
+  }
+
+  /** The account of a live key, or undefined (a number when the key cache answers). */
+  authenticate(key: string): number | Promise<number | undefined> {
+    const found = this.identify(key);
+    return found instanceof Promise ? found.then((holder) => holder?.accountId) : found.accountId;
   }
 
   /**

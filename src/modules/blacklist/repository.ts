@@ -156,6 +156,61 @@ export class BlacklistRepository {
     }
   }
 
+  /**
+   * D2: puts one normalised value on its list at once, in the caller's transaction (an erasure's).
+   * Locks the list's row first, as every change of a list does, then writes into a live generation:
+   * generation 0 while it is live; else the newest live upload's, whose recorded size grows by one;
+   * a list emptied since has none, so the value gets a live generation of its own (numbered, like an
+   * upload's, by an id of blacklist_uploads, which is never reused). A replacement (delete-create)
+   * being applied meanwhile retires it with the rest of the list when it goes live, as it retires
+   * every entry it does not hold. False, changing nothing, when the value is already listed.
+   */
+  async suppress(accountId: number, list: BlacklistName, value: string, now: string): Promise<boolean> {
+    await lockList(this.db, accountId, list, now);
+    const listed = await visibleEntries(this.db, accountId, list).select('id').where('value', '=', value).executeTakeFirst();
+    if (listed) return false;
+    const generations = this.db.selectFrom('blacklist_generations').where('account_id', '=', accountId).where('list', '=', list);
+    const zeroHidden = await generations.select('state').where('generation', '=', 0).where('state', '<>', 'live').executeTakeFirst();
+    let generation = 0;
+    if (zeroHidden) {
+      const live = await generations
+        .select('generation')
+        .where('state', '=', 'live')
+        .where('generation', '<>', 0)
+        .orderBy('generation', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (live) {
+        generation = live.generation;
+        await this.db
+          .updateTable('blacklist_generations')
+          .set((eb) => ({ entries: eb('entries', '+', 1) }))
+          .where('account_id', '=', accountId)
+          .where('list', '=', list)
+          .where('generation', '=', generation)
+          .execute();
+      } else {
+        const upload = await this.db
+          .insertInto('blacklist_uploads')
+          .values({ account_id: accountId, status: 'applied', created_at: now, touched_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await this.db.deleteFrom('blacklist_uploads').where('id', '=', upload.id).execute();
+        generation = upload.id;
+        await this.db
+          .insertInto('blacklist_generations')
+          .values({ account_id: accountId, list, generation, state: 'live', created_at: now, entries: 1 })
+          .execute();
+      }
+    }
+    await this.db
+      .insertInto('blacklist_entries')
+      .values({ account_id: accountId, list, value, createtime: now, generation })
+      .onConflict((oc) => oc.columns(['account_id', 'list', 'value', 'generation']).doNothing())
+      .execute();
+    return true;
+  }
+
   async openUpload(accountId: number, now: string): Promise<StagedUpload> {
     const row = await this.db
       .insertInto('blacklist_uploads')

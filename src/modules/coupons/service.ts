@@ -1,9 +1,9 @@
-import { toPage } from '../../http/pagination.js';
+import { EVERY_ROW, toPage } from '../../http/pagination.js';
 import { parseDateRange } from '../../lib/fields.js';
 import { presentBenefit } from '../benefits/present.js';
 import type { BenefitsRepository } from '../benefits/repository.js';
 import type { UserDirectory } from '../users/directory.js';
-import type { CouponFilter, CouponsRepository } from './repository.js';
+import type { CouponFilter, CouponRow, CouponsRepository } from './repository.js';
 import type { Coupon, CouponsQuery } from './schemas.js';
 
 export class CouponsService {
@@ -20,7 +20,15 @@ export class CouponsService {
   async list(accountId: number, query: CouponsQuery): Promise<Coupon[]> {
     const filter: CouponFilter = { userId: query.userapp_id, benefitId: query.benefit_id };
     Object.assign(filter, parseDateRange(query));
-    const rows = await this.coupons.list(accountId, filter, toPage(query));
+    return this.present(accountId, await this.coupons.list(accountId, filter, toPage(query)));
+  }
+
+  /** D3: every coupon of one customer, as GET /coupons answers them, not paginated. */
+  async ofUser(accountId: number, userId: number): Promise<Coupon[]> {
+    return this.present(accountId, await this.coupons.list(accountId, { userId }, EVERY_ROW));
+  }
+
+  private async present(accountId: number, rows: CouponRow[]): Promise<Coupon[]> {
     if (rows.length === 0) return [];
 
     const benefitIds = [...new Set(rows.flatMap((r) => (r.benefit_id === null ? [] : [r.benefit_id])))];

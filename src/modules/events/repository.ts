@@ -34,6 +34,12 @@ export class EventsRepository {
     return (await eventByName.execute(this.db, { accountId, name }))[0];
   }
 
+  /** The events of these names that exist (any order). */
+  findByNames(accountId: number, names: string[]): Promise<EventRow[]> {
+    if (names.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('name', 'in', names).execute();
+  }
+
   create(accountId: number, name: string, now: string): Promise<EventRow> {
     return this.db
       .insertInto('events')

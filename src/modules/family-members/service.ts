@@ -1,6 +1,6 @@
 import type { Transactor } from '../../db/transactions.js';
 import { BadRequestError, invalidField, NotFoundError } from '../../lib/errors.js';
-import { type PageQuery, toPage } from '../../http/pagination.js';
+import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
 import { dateField, emailField } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import type { UserDirectory } from '../users/directory.js';
@@ -117,6 +117,11 @@ export class FamilyMembersService {
       return member.id;
     });
     return present((await this.deps.members.find(accountId, user.id, { id }))!);
+  }
+
+  /** D3: every family member of one customer, as GET /users/{id}/members answers them, not paginated. */
+  async ofUser(accountId: number, userId: number): Promise<MemberObject[]> {
+    return (await this.deps.members.list(accountId, userId, EVERY_ROW)).map(present);
   }
 
   /** GET /users/{id}/members: in creation order, paginated (G6). */

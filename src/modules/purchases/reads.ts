@@ -1,5 +1,5 @@
 import type { AttributeValuesRepository } from '../../db/attribute-values.js';
-import { toPage } from '../../http/pagination.js';
+import { EVERY_ROW, toPage } from '../../http/pagination.js';
 import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { given, parseDateRange } from '../../lib/fields.js';
 import { MAX_ID } from '../../http/validation.js';
@@ -9,6 +9,12 @@ import type { UserRow, UsersRepository } from '../users/repository.js';
 import { presentPurchase, type PurchaseParts } from './present.js';
 import type { PurchaseFilter, PurchaseItemRow, PurchaseListRow, PurchasesRepository } from './repository.js';
 import type { PurchaseListQuery, PurchaseObject } from './schemas.js';
+
+/**
+ * Purchases presented at once by ofUser: their items' ids are bound in one statement, and 20
+ * purchases of ITEMS_MAX (500) items each stay far below SQLite's 32,766 parameters.
+ */
+const PRESENTED_PER_SLICE = 20;
 
 export interface PurchaseReadsDeps {
   purchases: Pick<PurchasesRepository, 'findById' | 'list' | 'itemsOf'>;
@@ -66,6 +72,17 @@ export class PurchaseReads {
     const user = await this.deps.users.findByRef(accountId, rawId);
     if (!user) throw missingByRef(rawId);
     return this.present(accountId, await this.deps.purchases.list(accountId, { userId: Number(user.id) }, toPage(query)), user);
+  }
+
+  /** D3: every purchase of one customer, as GET /users/{id}/purchases answers them, not paginated. */
+  async ofUser(accountId: number, user: UserRow): Promise<PurchaseObject[]> {
+    const rows = await this.deps.purchases.list(accountId, { userId: Number(user.id) }, EVERY_ROW);
+    const out: PurchaseObject[] = [];
+    // Presented in slices: their items and custom values are read with the ids in one statement.
+    for (let start = 0; start < rows.length; start += PRESENTED_PER_SLICE) {
+      out.push(...(await this.present(accountId, rows.slice(start, start + PRESENTED_PER_SLICE), user)));
+    }
+    return out;
   }
 
   /**

@@ -7,7 +7,7 @@ import type { SegmentsRepository } from './repository.js';
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FORMATS, type SegmentExportQuery } from './schemas.js';
 import type { SegmentsService } from './service.js';
 
-/** Members read per statement while exporting (keyset pages in userapp_id order). */
+/** Members' rows read per statement while exporting. */
 const EXPORT_PAGE = 1000;
 
 /** The U4 fields an export may name (SG6), besides `custom_attributes.<name>`. */
@@ -23,7 +23,7 @@ type Format = (typeof EXPORT_FORMATS)[number];
 
 /** What an export reads, bound to one snapshot of the database. */
 export interface ExportSnapshot {
-  segments: Pick<SegmentsRepository, 'catalogue' | 'membersAfter'>;
+  segments: Pick<SegmentsRepository, 'catalogue' | 'memberIds' | 'usersByIds'>;
   directory: Pick<UserDirectory, 'present'>;
 }
 
@@ -98,13 +98,13 @@ export class SegmentExport {
       if (unknown !== undefined) throw invalidField('fields', `no user custom attribute named "${unknown}" is defined`);
       const compiled = this.deps.service.compile(accountId, row, catalogue);
       if (format === 'csv') await write(`${fields.map(csvField).join(',')}\r\n`);
-      for (let after = 0; ; ) {
-        const rows = await segments.membersAfter(accountId, compiled, after, EXPORT_PAGE);
-        if (rows.length === 0) break;
+      // The members once (one evaluation of the definition), then their rows a page at a time.
+      const ids = await segments.memberIds(accountId, compiled);
+      for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
+        const rows = await segments.usersByIds(accountId, ids.subarray(start, start + EXPORT_PAGE));
         const users = await directory.present(accountId, rows);
         await write(users.map((user) => lineOf(format, fields, user)).join(''));
         if (body.destroyed) return;
-        after = Number(rows[rows.length - 1]!.id);
       }
       body.end();
     });

@@ -19,6 +19,8 @@ import type {
 
 /** SG4's preview shows this many members. */
 const PREVIEW_MEMBERS = 10;
+/** Member ids read per statement by memberIds (ids only: 100,000 in about 75 ms on SQLite). */
+const MEMBER_IDS_PAGE = 10_000;
 
 export function presentSegment(row: SegmentRow): SegmentObject {
   return {
@@ -142,12 +144,28 @@ export class SegmentsService {
     return this.deps.directory.present(accountId, rows);
   }
 
+  /** D4: the ids of every member now, in id order (keyset pages of one compiled definition). */
+  async memberIds(accountId: number, row: Pick<SegmentRow, 'definition'>): Promise<number[]> {
+    const compiled = this.compile(accountId, row, await this.deps.segments.catalogue(accountId));
+    const ids: number[] = [];
+    for (;;) {
+      const page = await this.deps.segments.memberIdsAfter(accountId, compiled, ids.at(-1) ?? 0, MEMBER_IDS_PAGE);
+      ids.push(...page);
+      if (page.length < MEMBER_IDS_PAGE) return ids;
+    }
+  }
+
   /** SG5: GET /users/{id}/segments — each segment checked with a point query on the user's row. */
   async segmentsOfUser(accountId: number, rawUserId: string): Promise<UserSegment[]> {
     const user = await this.deps.directory.requireByRef(accountId, rawUserId);
+    return this.segmentsOfUserId(accountId, user.id);
+  }
+
+  /** SG5 for a user already found (D3's export). */
+  async segmentsOfUserId(accountId: number, userId: number): Promise<UserSegment[]> {
     const [rows, catalogue] = await Promise.all([this.deps.segments.all(accountId), this.deps.segments.catalogue(accountId)]);
     const compiled = rows.map((row) => ({ id: Number(row.id), compiled: this.compile(accountId, row, catalogue) }));
-    const ids = new Set(await this.deps.segments.segmentsOfUser(accountId, user.id, compiled));
+    const ids = new Set(await this.deps.segments.segmentsOfUser(accountId, userId, compiled));
     return rows.filter((row) => ids.has(Number(row.id))).map((row) => ({ id: Number(row.id), slug: row.slug, title: row.title }));
   }
 }

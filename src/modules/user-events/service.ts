@@ -1,5 +1,5 @@
 import type { GroupCommit, Transactor } from '../../db/transactions.js';
-import type { Page } from '../../http/pagination.js';
+import { EVERY_ROW, type Page } from '../../http/pagination.js';
 import type { RequestQueue } from '../../jobs/queue.js';
 import type { JobsNotifier } from '../../jobs/types.js';
 import { NotFoundError, invalidField } from '../../lib/errors.js';
@@ -10,7 +10,7 @@ import { presentEvent } from '../events/service.js';
 import { missingByIdentity } from '../users/directory.js';
 import type { UsersRepository } from '../users/repository.js';
 import { USER_EVENTS_BULK_DELETE } from './jobs.js';
-import type { NewUserEvent, UserEventFilter, UserEventsRepository, UserSummary } from './repository.js';
+import type { NewUserEvent, UserEventFilter, UserEventRow, UserEventsRepository, UserSummary } from './repository.js';
 import type { BulkDeleteUserEventsBody, CreateUserEventBody, UserEventListQuery, UserEventObject, UserEventsDryRun } from './schemas.js';
 
 function presentUser(user: UserSummary): UserEventObject['user'] {
@@ -75,7 +75,18 @@ export class UserEventsService {
       if (!knownUser) return [];
       filter.userId = Number(knownUser.id);
     }
-    const rows = await this.deps.userEvents.list(accountId, filter, page);
+    return this.present(accountId, await this.deps.userEvents.list(accountId, filter, page), knownUser);
+  }
+
+  /** D3: every user event of one customer, as GET /user-events answers them, not paginated. */
+  async ofUser(accountId: number, userId: number): Promise<UserEventObject[]> {
+    const [user] = await this.deps.users.findSummaries(accountId, [userId]);
+    if (!user) return [];
+    return this.present(accountId, await this.deps.userEvents.list(accountId, { userId }, EVERY_ROW), user);
+  }
+
+  /** A page of rows with their events and users (`knownUser`: the one user they all belong to, already read). */
+  private async present(accountId: number, rows: UserEventRow[], knownUser?: UserSummary): Promise<UserEventObject[]> {
     if (rows.length === 0) return [];
     const eventIds = [...new Set(rows.map((row) => Number(row.event_id)))];
     const events = new Map((await this.deps.userEvents.eventsByIds(accountId, eventIds)).map((e) => [Number(e.id), presentEvent(e)]));

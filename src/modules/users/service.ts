@@ -1,12 +1,12 @@
 import type { AttributeValuesRepository } from '../../db/attribute-values.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Transactor } from '../../db/transactions.js';
-import { type PageQuery, toPage } from '../../http/pagination.js';
+import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
 import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { dateField, datetimeField, emailField, given, parseDateRange } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import type { UserDirectory } from './directory.js';
+import { missingById, type UserDirectory } from './directory.js';
 import { IDENTITY_FIELDS, type Identity, type NewUserRow, type UserChanges, type UserRow, type UsersRepository } from './repository.js';
 import type { IdentityQuery, LedgerEntry, PointsInput, TransactionsQuery, UserInput, UserObject } from './schemas.js';
 
@@ -245,7 +245,10 @@ export class UsersService {
     const entry = { concept: input.concept, description: input.description };
     const result = await this.deps.tx.run(({ users }) => users.recordPoints(accountId, user.id, input.points, entry, now));
     if (!result) {
-      const current = (await this.deps.users.findById(accountId, user.id))?.points ?? user.points;
+      const now = await this.deps.users.findById(accountId, user.id);
+      // Erased (D1) between being found and now: as if it had never been found.
+      if (!now) throw missingById(user.id);
+      const current = now.points;
       throw input.points < 0
         ? invalidField('points', `would take the balance below zero (balance is ${current})`)
         : invalidField('points', `would take the balance above ${Number.MAX_SAFE_INTEGER} (balance is ${current})`);
@@ -267,6 +270,11 @@ export class UsersService {
   /** GET /multiusers/transactions (U8). */
   async transactionsByIdentity(accountId: number, query: TransactionsQuery & Identity): Promise<LedgerEntry[]> {
     return this.ledgerEntries(accountId, await this.requireByIdentity(accountId, query), query);
+  }
+
+  /** D3: the whole ledger of one customer, as GET /users/{id}/transactions answers it, not paginated. */
+  async ledgerOf(accountId: number, userId: number): Promise<LedgerEntry[]> {
+    return (await this.deps.users.listLedger(accountId, userId, {}, EVERY_ROW)).map(toEntry);
   }
 
   private async ledgerEntries(accountId: number, user: UserRow, query: TransactionsQuery & PageQuery): Promise<LedgerEntry[]> {

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Transactor } from '../../db/transactions.js';
+import type { DryRun } from '../../http/dry-run.js';
+import type { RequestQueue } from '../../jobs/queue.js';
+import type { JobsNotifier } from '../../jobs/types.js';
+import { BadRequestError, invalidField } from '../../lib/errors.js';
+import { normaliseEmail, normaliseTelephone, parseNotifyTo } from '../../lib/fields.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import { missingByIdentity, missingByRef, type UserDirectory } from '../users/directory.js';
+import { IDENTITY_FIELDS, type Identity, type UserRow } from '../users/repository.js';
+import { type BulkEraseParams, USERS_BULK_ERASE } from './jobs.js';
+import type { ErasureCounts } from './references.js';
+import type { ErasureRepository } from './repository.js';
+
+/** Member ids counted per statement by a bulk erasure's dry run. */
+const COUNTED_PER_STATEMENT = 5000;
+
+/** D2: where a suppressed e-mail or telephone goes (the blacklist module's repository, bound to the erasing transaction). */
+export interface Suppressions {
+  suppress(accountId: number, list: 'email' | 'telephone', value: string, now: string): Promise<boolean>;
+}
+
+/** D4: a segment and its members now (the segments module answers; this module cannot import it). */
+export interface SegmentMembers {
+  requireSegment(accountId: number, ref: string): Promise<{ id: number; title: string; definition: string }>;
+  memberIds(accountId: number, segment: { definition: string }): Promise<number[]>;
+}
+
+export interface EraseOptions {
+  dryRun?: boolean;
+  suppress?: boolean;
+}
+
+export type Erased = { deleted: ErasureCounts } | DryRun<ErasureCounts>;
+
+export interface ErasureDeps {
+  erasure: Pick<ErasureRepository, 'count'>;
+  directory: Pick<UserDirectory, 'requireByRef' | 'requireByIdentity'>;
+  segments: SegmentMembers;
+  tx: Transactor<{
+    erasure: Pick<ErasureRepository, 'lockCustomers' | 'erase' | 'freeze'>;
+    suppressions: Suppressions;
+    queue: Pick<RequestQueue, 'accept'>;
+  }>;
+  clock: Clock;
+  jobs: JobsNotifier;
+}
+
+/** U6 for a destructive call: at least one identity must be given (finding "nobody" by accident is not the same as naming nobody). */
+export function requireIdentity(identity: Identity): Identity {
+  if (!IDENTITY_FIELDS.some((field) => (identity[field] ?? '').trim() !== '')) {
+    throw new BadRequestError('service_uid, email, document, telephone: at least one is required to find the customer');
+  }
+  return identity;
+}
+
+/** D1, D2, D4: erasing customers with everything that refers to them. */
+export class ErasureService {
+  constructor(private readonly deps: ErasureDeps) {}
+
+  private now(): string {
+    return formatDateTime(this.deps.clock.now());
+  }
+
+  /** D1: DELETE /users/{id} (U3). */
+  async eraseByRef(accountId: number, rawId: string, options: EraseOptions): Promise<Erased> {
+    const user = await this.deps.directory.requireByRef(accountId, rawId);
+    return this.erase(accountId, user, options, () => missingByRef(rawId));
+  }
+
+  /** D1: DELETE /multiusers (U6). */
+  async eraseByIdentity(accountId: number, identity: Identity, options: EraseOptions): Promise<Erased> {
+    const user = await this.deps.directory.requireByIdentity(accountId, requireIdentity(identity));
+    return this.erase(accountId, user, options, () => missingByIdentity());
+  }
+
+  /**
+   * One transaction: the customer's row is locked (a write naming it waits, then finds it gone),
+   * every row referring to it deleted and counted, and with `suppress` its e-mail and telephone
+   * put on the blacklists (as the lists normalise them; a value no list can hold is skipped).
+   */
+  private async erase(accountId: number, user: UserRow, options: EraseOptions, missing: () => Error): Promise<Erased> {
+    if (options.dryRun) return { dry_run: true, would_delete: await this.deps.erasure.count(accountId, [user.id]) };
+    const now = this.now();
+    const deleted = await this.deps.tx.run(async ({ erasure, suppressions }) => {
+      const [locked] = await erasure.lockCustomers(accountId, [user.id]);
+      // Erased by another request between the lookup and now: as if it had never been found.
+      if (!locked) throw missing();
+      const counts = await erasure.erase(accountId, [user.id]);
+      if (options.suppress) {
+        // The e-mail and telephone as they are under the lock, not as first read.
+        const email = locked.email ? normaliseEmail(locked.email) : null;
+        const telephone = locked.telephone ? normaliseTelephone(locked.telephone) : null;
+        if (email) await suppressions.suppress(accountId, 'email', email, now);
+        if (telephone) await suppressions.suppress(accountId, 'telephone', telephone, now);
+      }
+      return counts;
+    });
+    return { deleted };
+  }
+
+  /**
+   * D4: the segment's members now are frozen with the accepted request (one transaction), and the
+   * worker erases them in steps (jobs.ts). A segment with no member is accepted too: its request
+   * ends at once with 0 erased.
+   */
+  async bulkErase(accountId: number, body: { segment_id?: string | number; notify_to?: string }): Promise<{ request_id: string }> {
+    const notifyTo = parseNotifyTo(body.notify_to);
+    const segment = await this.deps.segments.requireSegment(accountId, segmentRef(body.segment_id));
+    const members = await this.deps.segments.memberIds(accountId, segment);
+    const erasureId = randomUUID();
+    const params: BulkEraseParams = { segment_id: Number(segment.id), title: segment.title, erasure_id: erasureId, members: members.length };
+    const requestId = await this.deps.tx.run(async ({ erasure, queue }) => {
+      await erasure.freeze(accountId, erasureId, members);
+      return queue.accept(accountId, { type: USERS_BULK_ERASE, params: { ...params }, notifyTo }, this.now());
+    });
+    this.deps.jobs.wake();
+    return { request_id: requestId };
+  }
+
+  /** O8: bulkErase's checks, then D1's counts summed over the segment's members now. */
+  async previewBulkErase(accountId: number, body: { segment_id?: string | number; notify_to?: string }): Promise<DryRun<ErasureCounts>> {
+    parseNotifyTo(body.notify_to);
+    const segment = await this.deps.segments.requireSegment(accountId, segmentRef(body.segment_id));
+    const members = await this.deps.segments.memberIds(accountId, segment);
+    const total = await this.deps.erasure.count(accountId, []);
+    for (let start = 0; start < members.length; start += COUNTED_PER_STATEMENT) {
+      const counts = await this.deps.erasure.count(accountId, members.slice(start, start + COUNTED_PER_STATEMENT));
+      for (const name of Object.keys(total) as Array<keyof ErasureCounts>) total[name] += counts[name];
+    }
+    return { dry_run: true, would_delete: total };
+  }
+}
+
+/** D4's `segment_id`: the numeric id or the slug (as SG5's), required. */
+function segmentRef(value: string | number | undefined): string {
+  const ref = value === undefined ? '' : String(value).trim();
+  if (ref === '') throw invalidField('segment_id', 'is required');
+  return ref;
+}
