@@ -121,13 +121,15 @@ export class UsersRepository {
     for (const field of IDENTITY_FIELDS) {
       const values = [...new Set(wanted.flatMap((w) => (w?.field === field ? [w.value] : [])))];
       for (let start = 0; start < values.length; start += 500) {
+        // Sorted here, not in SQL: with `order by id` SQLite walked the (account_id, id) index — every
+        // customer of the account, 53 ms for 100 of 100,000 — rather than look the values up.
         const rows = await this.db
           .selectFrom('users')
           .selectAll()
           .where('account_id', '=', accountId)
           .where(field, 'in', values.slice(start, start + 500))
-          .orderBy('id', 'desc')
           .execute();
+        rows.sort((a, b) => Number(b.id) - Number(a.id));
         // Lowest id last, so it wins where a value is not unique (telephone), as in findByIdentity.
         for (const row of rows) found.set(`${field}\u0000${row[field]}`, row);
       }
