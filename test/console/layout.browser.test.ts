@@ -187,6 +187,8 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       '/categories',
       '/custom-attributes',
       '/requests',
+      '/audit-log',
+      '/retention',
       // A refused filter: the API's message is shown above the list.
       `/purchases?from=${long}`,
       // Not found: the page names the value it looked for.
@@ -225,6 +227,8 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     assert.equal((await t.post('/apiv3/integration-stats', { customers: { created: 3, updated: 1 }, products: { created: 1 } })).status, 200);
     const segment = await t.post('/apiv3/segments', { title: 'Phone people', definition: { all: [{ field: 'first_name', op: 'eq', value: 'Paula' }] } });
     assert.equal(segment.status, 201, segment.text);
+    // A row for the audit log (D7 records the exports of one customer).
+    assert.equal((await t.get(`/apiv3/users/${userappId}/export`)).status, 200);
 
     const paths = [
       '/',
@@ -243,6 +247,8 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       '/benefits/coupons',
       '/custom-attributes',
       '/blacklists',
+      '/audit-log',
+      '/retention',
     ];
     const { page, done } = await c.open({ width: 390, path: '/' });
     for (const path of paths) {
@@ -254,7 +260,7 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       const fit = (await page.evaluate(TABLES_FIT)) as { page: number; wide: string[]; tables: number };
       assert.ok(fit.page <= 390, `${path}: the page is ${fit.page} px wide at 390 px`);
       assert.deepEqual(fit.wide, [], `${path}: tables wider than their box`);
-      assert.ok(fit.tables > 0 || ['/custom-attributes', '/catalogue', '/blacklists'].includes(path), `${path}: a table was measured`);
+      assert.ok(fit.tables > 0 || ['/custom-attributes', '/catalogue', '/blacklists', '/retention'].includes(path), `${path}: a table was measured`);
     }
 
     // The purchases table: one card per purchase, each cell after its column's name.

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isForbidden } from './api/errors.js';
+import { isKeyRefused } from './api/errors.js';
 import { SessionProvider, useSession } from './api/session.js';
 import { App } from './app.js';
 import { RouterProvider } from './router.js';
@@ -11,8 +11,8 @@ import './styles.css';
 let onForbidden: (error: unknown) => void = () => {};
 
 const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error) => isForbidden(error) && onForbidden(error) }),
-  mutationCache: new MutationCache({ onError: (error) => isForbidden(error) && onForbidden(error) }),
+  queryCache: new QueryCache({ onError: (error) => isKeyRefused(error) && onForbidden(error) }),
+  mutationCache: new MutationCache({ onError: (error) => isKeyRefused(error) && onForbidden(error) }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,

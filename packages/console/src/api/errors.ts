@@ -43,6 +43,12 @@ export function namesField(error: unknown, name: string): boolean {
 /** The words for a refused key (403), at sign-in and when a key is revoked while signed in. */
 export const KEY_REFUSED = 'This API key is not valid (or was revoked). Paste a current key.';
 
+/** The words for a change refused to a read-only key (D8: 403 "this key is read-only"). */
+export const KEY_READ_ONLY = 'This API key can only read, so nothing was changed. Sign in with a key that can make changes to do this.';
+
+/** D8: the API refuses every write of a read-only key with 403 and this message. */
+const READ_ONLY_MESSAGE = /\bread-only\b/i;
+
 export interface Explained {
   /** What happened and what to do, in the console's words. */
   text: string;
@@ -97,6 +103,7 @@ export function ruleInWords(rule: string): string {
   if ((m = /^would take the balance below zero \(balance is (\d+)\)$/.exec(r))) {
     return `The customer has ${Number(m[1]).toLocaleString()} points: take away ${Number(m[1]).toLocaleString()} at most.`;
   }
+  if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
   if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
   if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';
   if ((m = /the (?:range|window) may cover at most (\d+) (day|month)s/.exec(r))) return `Choose a shorter period: at most ${m[1]} ${m[2]}s.`;
@@ -128,7 +135,7 @@ export function explain(error: unknown): Explained {
       case 400:
         return withDetail(badRequestInWords(api));
       case 403:
-        return withDetail(KEY_REFUSED);
+        return withDetail(READ_ONLY_MESSAGE.test(api) ? KEY_READ_ONLY : KEY_REFUSED);
       case 404:
         return withDetail(error.code === 'user_not_found' ? 'No such customer: check the e-mail, service UID or number.' : 'It is not there (any more): it may have been deleted. Reload the page.');
       case 409:
@@ -168,4 +175,8 @@ export function explainForField(error: unknown): Explained {
 }
 
 export const isForbidden = (error: unknown): boolean => error instanceof RapportError && error.status === 403;
+/** A write refused to a read-only key: the key is still good for reading, so it stays signed in. */
+export const isReadOnlyRefusal = (error: unknown): boolean => isForbidden(error) && READ_ONLY_MESSAGE.test((error as RapportError).message);
+/** A key the API no longer accepts (unknown or revoked): the console signs out. */
+export const isKeyRefused = (error: unknown): boolean => isForbidden(error) && !isReadOnlyRefusal(error);
 export const isNotFound = (error: unknown): boolean => error instanceof RapportError && error.status === 404;

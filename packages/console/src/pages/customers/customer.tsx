@@ -6,6 +6,7 @@ import { Page } from '../../components/layout.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import type { PageProps } from '../../router.js';
 import { Link } from '../../router.js';
+import { CustomerData } from './erase.js';
 import { AbandonedCarts, Coupons, FamilyMembers, Purchases, UserEvents } from './activity.js';
 import { Points } from './points.js';
 import { Profile } from './profile.js';
@@ -22,6 +23,7 @@ const SECTIONS = [
   ['carts', 'Abandoned carts'],
   ['family', 'Family members'],
   ['coupons', 'Coupons'],
+  ['data', 'Their data'],
 ] as const;
 
 /** One customer: profile, tags, points, and everything recorded about them. `:id` is the userapp_id. */
@@ -69,6 +71,7 @@ export default function CustomerPage({ params }: PageProps) {
       <AbandonedCarts id={id} />
       <FamilyMembers id={id} />
       <Coupons userappId={userappId} />
+      <CustomerData user={data} id={id} />
     </Page>
   );
 }

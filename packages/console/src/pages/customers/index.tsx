@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CUSTOMER_HINT, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
 import { useApiMutation, useGet } from '../../api/queries.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
@@ -6,6 +6,7 @@ import { Page } from '../../components/layout.js';
 import { usePagedGet } from '../../components/pager.js';
 import { PagedTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
+import { clearFlash, peekFlash } from '../../lib/flash.js';
 import { problems } from '../../lib/validate.js';
 import { Link, navigate, useQueryParams } from '../../router.js';
 
@@ -42,6 +43,8 @@ export default function CustomersPage() {
   const segment = params.get('segment') ?? '';
   const setSearch = (q: string) => update({ q, page: '' }); // a new search starts at its first page
   const [draft, setDraft] = useState(search);
+  const [flash] = useState(peekFlash); // e.g. a customer just deleted from their page
+  useEffect(() => clearFlash(), []);
   const segments = useSegmentOptions(segment);
   const query = { ...(search ? { search } : {}), ...(segment ? { segment_id: segment } : {}) };
   const paged = usePagedGet('/users', { params: { query } });
@@ -57,6 +60,11 @@ export default function CustomersPage() {
 
   return (
     <Page title="Customers">
+      {flash ? (
+        <p className="notice" role="status" data-testid="customers-flash">
+          {flash}
+        </p>
+      ) : null}
       <OpenCustomer />
       <Form className="form-inline" label="Find customers" onSubmit={() => setSearch(draft.trim())}>
         <TextField label="Search" name="search" type="search" value={draft} onValue={setDraft} hint="Part of an e-mail, name, service UID or document." />

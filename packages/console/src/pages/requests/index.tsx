@@ -30,6 +30,8 @@ const TYPES: Readonly<Record<string, string>> = {
   'categories.bulk-delete': 'Delete categories',
   'branches.delete': 'Delete a branch',
   'blacklist.purge': 'Clear out a replaced or emptied blacklist',
+  'users.bulk-erase': 'Erase the members of a segment',
+  'user-events.retention': 'Delete user events past their retention',
 };
 
 const describeType = (type: string) => TYPES[type] ?? type;
