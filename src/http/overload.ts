@@ -330,8 +330,8 @@ export class LoadShedder {
     if (Math.max(state.inFlight, this.turnRequests) <= MIN_IN_FLIGHT) reason = undefined;
     else if (options.maxInFlight > 0 && state.inFlight > options.maxInFlight) reason = 'in_flight';
     else if (options.eventLoopDelayMs > 0) {
-      if (!state.shedding && now - this.turnStart > options.intervalMs) {
-        // This turn alone has held the loop for the whole interval: sustained.
+      if (!state.shedding && this.turnRequests > MIN_IN_FLIGHT && now - this.turnStart > options.intervalMs) {
+        // This turn alone has held the loop for the whole interval, reading request after request: sustained.
         this.sustained = { shedding: true, aboveSince: 0, calmSince: 0 };
         state.shedding = true;
       }
