@@ -15,6 +15,8 @@ import { registerOpenApi } from './http/openapi.js';
 import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
 import { Housekeeping } from './jobs/housekeeping.js';
 import { createMailer, type Mailer } from './jobs/mailer.js';
+import type { Lookup } from './jobs/webhooks/address-guard.js';
+import { WebhookDeliverer } from './jobs/webhooks/deliverer.js';
 import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { apiRoutes } from './routes.js';
@@ -27,6 +29,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the SMTP mailer built from config.smtpUrl. */
   mailer?: Mailer | null;
+  /** Replaces the system's resolver for webhook hosts (W1): tests name hosts a stub resolves. */
+  webhookLookup?: Lookup;
 }
 
 /** Builds the whole application; never listens and never reads process.env. */
@@ -134,19 +138,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom),
     pollMs: config.workerPollMs,
   });
-  const { services, housekeeping, jobCounts } = buildServices({ db: database.db, clock, config, jobs: worker, snapshot: (work) => database.snapshot(work) });
+  // W4: the webhook outbox is sent by the processes that run the worker.
+  const deliverer = new WebhookDeliverer({
+    db: database.db,
+    clock,
+    log: app.log.child({ component: 'webhooks' }),
+    allowPrivate: config.webhookAllowPrivate,
+    timeoutMs: config.webhookTimeoutMs,
+    lookup: options.webhookLookup,
+    pollMs: config.workerPollMs,
+  });
+  const { services, housekeeping, jobCounts } = buildServices({
+    db: database.db,
+    clock,
+    config,
+    jobs: worker,
+    snapshot: (work) => database.snapshot(work),
+    webhookSending: deliverer,
+    webhookLookup: options.webhookLookup,
+  });
   registerMetrics(app, { config, database, load, shedder, authenticate: (key) => services.accounts.authenticate(key), jobCounts });
   await app.register(apiRoutes, { prefix: '/apiv3', services, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
 
   const upkeep = new Housekeeping(housekeeping, (task, error) => app.log.warn({ err: error, task: task.name }, 'housekeeping failed'));
   app.addHook('onReady', async () => {
     await upkeep.start();
-    if (config.workerEnabled) worker.start();
+    if (config.workerEnabled) {
+      worker.start();
+      deliverer.start();
+    }
   });
   // Before the database closes: the worker stops between two steps and hands its request back.
   app.addHook('preClose', async () => {
     upkeep.stop();
-    await worker.stop();
+    await Promise.all([worker.stop(), deliverer.stop()]);
   });
   return app;
 }

@@ -43,6 +43,10 @@ export interface Config {
   overloadIntervalMs: number;
   /** How long a live API key is answered from memory; a key revoked elsewhere works at most this long. 0 off. */
   apiKeyCacheMs: number;
+  /** W1: webhook URLs may point at loopback and private networks (and use http:// there). */
+  webhookAllowPrivate: boolean;
+  /** W4: how long a webhook delivery waits for the receiver's answer. */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overloadMaxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT', 500, 0, 1_000_000),
     overloadIntervalMs: integer(env, 'OVERLOAD_INTERVAL_MS', 1000, 10, 60_000),
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 10_000),
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
   };
 }
 

@@ -54,6 +54,8 @@ import type { UserEventsService } from './modules/user-events/service.js';
 import { retentionRoutes } from './modules/user-events/retention-routes.js';
 import type { RetentionService } from './modules/user-events/retention.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { webhooksRoutes } from './modules/webhooks/routes.js';
+import type { WebhooksService } from './modules/webhooks/service.js';
 import type { UsersService } from './modules/users/service.js';
 
 /** What the API's routes are served by (built in src/services.ts, the composition root). */
@@ -84,6 +86,7 @@ export interface ApiServices {
   customerExport: CustomerExportService;
   /** D6: Idempotency-Key on every POST, PUT and DELETE (http/idempotency.ts). */
   idempotency: IdempotentRequests;
+  webhooks: WebhooksService;
 }
 
 export interface ApiOptions {
@@ -157,5 +160,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
     exports: s.customerExport,
     exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment },
   });
+  // POST|GET /webhooks, GET|PUT|DELETE /webhooks/:id, POST /webhooks/:id/rotate-secret,
+  // GET /webhooks/:id/deliveries, POST /webhooks/:id/deliveries/:message_id/retry, POST /webhooks/:id/test
+  await scope.register(webhooksRoutes, { webhooks: s.webhooks });
   await scope.register(notServedRoutes);
 }

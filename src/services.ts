@@ -70,6 +70,12 @@ import { UserEventsService } from './modules/user-events/service.js';
 import { UserDirectory } from './modules/users/directory.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { UsersService } from './modules/users/service.js';
+import { WebhooksRepository } from './modules/webhooks/repository.js';
+import { WebhooksService } from './modules/webhooks/service.js';
+import type { Lookup } from './jobs/webhooks/address-guard.js';
+import type { WebhookSending } from './jobs/webhooks/deliverer.js';
+import { WEBHOOK_LOG_SWEEP_EVERY_MS, WebhookMessages, sweepWebhookLog } from './jobs/webhooks/messages.js';
+import { WebhookOutbox } from './jobs/webhooks/outbox.js';
 
 // The composition root: every repository is built here (bound to the database, or to a
 // transaction through `transactor`), and every service receives exactly what it uses.
@@ -103,6 +109,9 @@ export function buildRepositories(db: Kysely<DB>) {
     stats: new IntegrationStatsRepository(db),
     userEvents: new UserEventsRepository(db),
     users: new UsersRepository(db),
+    webhookMessages: new WebhookMessages(db),
+    webhookOutbox: new WebhookOutbox(db),
+    webhooks: new WebhooksRepository(db),
   };
 }
 
@@ -138,9 +147,13 @@ export function buildAccounts(db: Kysely<DB>, clock: Clock, keyCacheMs = 0): Acc
 export interface ServiceOptions {
   db: Kysely<DB>;
   clock: Clock;
-  config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs' | 'bodyLimitBytes' | 'workerEnabled'>;
+  config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs' | 'bodyLimitBytes' | 'workerEnabled' | 'webhookAllowPrivate'>;
   /** Wakes the background worker after a request is accepted. */
   jobs: JobsNotifier;
+  /** Sends a webhook message now (W5) and wakes the deliverer (jobs/webhooks/deliverer.ts). */
+  webhookSending: WebhookSending;
+  /** Resolves webhook hosts (W1); the system's resolver unless a test gives its own. */
+  webhookLookup?: Lookup;
   /** Runs work on one consistent snapshot of the database (db/database.ts). */
   snapshot<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
 }
@@ -149,7 +162,7 @@ export interface ServiceOptions {
  * The services of the API's routes, the periodic upkeep of every process (jobs/housekeeping.ts),
  * and the job counts /metrics shows.
  */
-export function buildServices({ db, clock, config, jobs, snapshot }: ServiceOptions) {
+export function buildServices({ db, clock, config, jobs, snapshot, webhookSending, webhookLookup }: ServiceOptions) {
   const r = buildRepositories(db);
   const tx = transactor(db, buildRepositories);
   const commit = groupCommit(db, buildRepositories);
@@ -242,6 +255,7 @@ export function buildServices({ db, clock, config, jobs, snapshot }: ServiceOpti
     }),
     customerExport: new CustomerExportService({ directory, records: customerRecords }),
     idempotency,
+    webhooks: new WebhooksService({ webhooks: r.webhooks, sending: webhookSending, clock, allowPrivate: config.webhookAllowPrivate, lookup: webhookLookup }),
   };
 
   const startedAt = clock.now();
@@ -259,10 +273,16 @@ export function buildServices({ db, clock, config, jobs, snapshot }: ServiceOpti
     ...(config.workerEnabled ? [{ name: 'user events retention runs', everyMs: CLOCK_GATE_TICK_MS, run: retentionCheck }] : []),
     { name: 'expired idempotency keys', everyMs: IDEMPOTENCY_SWEEP_EVERY_MS, run: () => idempotency.sweepExpired() },
     { name: 'running idempotency claims', everyMs: REFRESH_CLAIMS_EVERY_MS, run: () => idempotency.refreshRunning() },
+    // W5: the delivery log keeps finished messages 30 days.
+    { name: 'webhook delivery log past 30 days', everyMs: CLOCK_GATE_TICK_MS, run: clockGated(clock, WEBHOOK_LOG_SWEEP_EVERY_MS, () => sweepWebhookLog(r.webhookMessages, clock)) },
   ];
   return {
     services,
     housekeeping,
-    jobCounts: async (): Promise<{ requests: Record<string, number>; mailPending: number }> => ({ requests: await r.queue.countUnfinished(), mailPending: await r.outbox.countPending() }),
+    jobCounts: async (): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number }> => ({
+      requests: await r.queue.countUnfinished(),
+      mailPending: await r.outbox.countPending(),
+      webhooksPending: await r.webhookMessages.countPending(),
+    }),
   };
 }

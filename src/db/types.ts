@@ -469,6 +469,47 @@ export interface ErasureMembersTable {
   user_id: number;
 }
 
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  account_id: number;
+  url: string;
+  /** JSON array of W2 event types; ["*"] for all. */
+  events: string;
+  description: string;
+  status: WebhookEndpointStatus;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  failing_since: string | null;
+  createtime: string;
+  updatetime: string;
+}
+
+export type WebhookMessageStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookMessagesTable {
+  id: Generated<number>;
+  message_id: string;
+  account_id: number;
+  endpoint_id: number;
+  type: string;
+  /** The JSON body exactly as signed and sent. */
+  body: string;
+  status: WebhookMessageStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  lease_until: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  last_attempt_at: string | null;
+  createtime: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   one_time_claims: OneTimeClaimsTable;
@@ -504,4 +545,6 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   retention_settings: RetentionSettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
 }

@@ -35,8 +35,8 @@ export interface MetricsOptions {
   load: LoadState;
   /** The app's one key check (and key cache): the account of a live key, or undefined. */
   authenticate(key: string): number | Promise<number | undefined>;
-  /** Background requests not finished by status, and notification mail waiting (jobs/). */
-  jobCounts(): Promise<{ requests: Record<string, number>; mailPending: number }>;
+  /** Background requests not finished by status, notification mail and webhook messages waiting (jobs/). */
+  jobCounts(): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number }>;
   /** Tells of every admitted request once answered (its 'close' listener on the response). */
   shedder: LoadShedder;
 }
@@ -143,6 +143,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     async collect() {
       const counts = await jobCounts();
       if (counts) this.set(counts.mailPending);
+    },
+  });
+  new Gauge({
+    name: 'rapport_webhook_messages_pending',
+    help: 'Webhook messages not yet delivered (W4), across every process on the database',
+    registers: [registry],
+    async collect() {
+      const counts = await jobCounts();
+      if (counts) this.set(counts.webhooksPending);
     },
   });
 

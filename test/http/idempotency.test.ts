@@ -394,7 +394,7 @@ describe('Idempotency-Key housekeeping', () => {
     // the app's own housekeeping task, run as the timer would run it
     const { buildServices } = await import('../../src/services.js');
     const later = { now: () => new Date(base + 24 * 3600 * 1000 + 1) };
-    const { housekeeping } = buildServices({ db: t.database.db, clock: later, config: t.config, jobs: { notify() {} } as never, snapshot: (work) => work(t.database.db) });
+    const { housekeeping } = buildServices({ db: t.database.db, clock: later, config: t.config, jobs: { notify() {} } as never, webhookSending: { sendNow: async () => undefined, wake() {} }, snapshot: (work) => work(t.database.db) });
     const sweep = housekeeping.find((task) => task.name === 'expired idempotency keys');
     assert.ok(sweep);
     await sweep.run(false);

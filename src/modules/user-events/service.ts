@@ -2,6 +2,7 @@ import type { GroupCommit, Transactor } from '../../db/transactions.js';
 import { EVERY_ROW, type Page } from '../../http/pagination.js';
 import type { RequestQueue } from '../../jobs/queue.js';
 import type { JobsNotifier } from '../../jobs/types.js';
+import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { NotFoundError, invalidField } from '../../lib/errors.js';
 import { datetimeField, encodeMetadata, parseDateRange, parseNotifyTo } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
@@ -17,7 +18,8 @@ function presentUser(user: UserSummary): UserEventObject['user'] {
   return { userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email };
 }
 
-type Writes = { userEvents: Pick<UserEventsRepository, 'insert'> };
+type Writes = { userEvents: Pick<UserEventsRepository, 'insert'>; webhookOutbox: Pick<WebhookOutbox, 'emit'> };
+type Insert = { accountId: number; values: NewUserEvent; present: (id: number) => UserEventObject };
 
 export interface UserEventsDeps {
   userEvents: Pick<UserEventsRepository, 'list' | 'eventsByIds' | 'countBulkRange'>;
@@ -31,12 +33,15 @@ export interface UserEventsDeps {
 
 export class UserEventsService {
   /** Concurrent POST /user-events share one commit (group commit); see db/write-batcher.ts. */
-  private readonly inserts: { submit(item: { accountId: number; values: NewUserEvent }): Promise<number> };
+  private readonly inserts: { submit(item: Insert): Promise<number> };
 
   constructor(private readonly deps: UserEventsDeps) {
-    this.inserts = deps.groupCommit((repositories: Writes, { accountId, values }: { accountId: number; values: NewUserEvent }) =>
-      repositories.userEvents.insert(accountId, values),
-    );
+    // W4: the webhook message is written in the event's own (shared) transaction.
+    this.inserts = deps.groupCommit(async ({ userEvents, webhookOutbox }: Writes, { accountId, values, present }: Insert) => {
+      const id = await userEvents.insert(accountId, values);
+      await webhookOutbox.emit(accountId, [{ type: 'user_event.created', data: present(id) }], deps.clock.now());
+      return id;
+    });
   }
 
   /** E3 (user by service_uid, else email, else document): the hottest path of the product — two indexed lookups and one insert. */
@@ -51,14 +56,14 @@ export class UserEventsService {
     if (!event) throw new NotFoundError(`event ${body.event} not found`);
     const user = await this.deps.users.findByIdentity(accountId, identity);
     if (!user) throw missingByIdentity();
-    const id = await this.inserts.submit({ accountId, values: { eventId: Number(event.id), userId: Number(user.id), datetime, metadata } });
-    return {
+    const present = (id: number): UserEventObject => ({
       id,
       event: presentEvent(event),
       user: presentUser(user),
       datetime,
       metadata: body.metadata ?? null,
-    };
+    });
+    return present(await this.inserts.submit({ accountId, values: { eventId: Number(event.id), userId: Number(user.id), datetime, metadata }, present }));
   }
 
   /** E4: a filter naming an unknown event or user matches nothing. */

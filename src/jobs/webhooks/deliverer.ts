@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { Clock } from '../../lib/time.js';
+import type { Lookup } from './address-guard.js';
+import { type ClaimedMessage, WebhookMessages } from './messages.js';
+import { type AttemptOutcome, attemptDelivery } from './sender.js';
+
+export interface DelivererOptions {
+  db: Kysely<DB>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  allowPrivate: boolean;
+  timeoutMs: number;
+  lookup?: Lookup;
+  pollMs: number;
+  /** Attempts in flight at once in this process. */
+  concurrency?: number;
+  /** Longer than the timeout, so a live claim never expires under an attempt. */
+  leaseMs?: number;
+  id?: string;
+}
+
+/** What the webhooks module asks of the deliverer: an attempt now, by hand (W5). */
+export interface WebhookSending {
+  /** Attempts the message now; undefined when another process holds it at this moment. */
+  sendNow(accountId: number, messageRowId: number): Promise<AttemptOutcome | undefined>;
+  /** Sends due messages soon instead of at the next poll. */
+  wake(): void;
+}
+
+/**
+ * Sends the webhook outbox (W4) from every process that runs the worker: each process claims a
+ * batch of due messages with a lease, sends them a few at a time, and writes each outcome only
+ * while it holds the claim, so two processes never send the same attempt.
+ */
+export class WebhookDeliverer implements WebhookSending {
+  readonly id: string;
+  private readonly messages: WebhookMessages;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private stopping = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly options: DelivererOptions) {
+    this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.messages = new WebhookMessages(options.db);
+    this.concurrency = options.concurrency ?? 32;
+    this.leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.stopping = false;
+    this.timer = setInterval(() => void this.runOnce(), this.options.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  wake(): void {
+    if (!this.started || this.stopping) return;
+    setImmediate(() => void this.runOnce());
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.started = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Sends every due message; resolves when none is due. */
+  runOnce(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          while (!this.stopping && (await this.sendBatch()) > 0) {
+            // keep going while messages are due
+          }
+        } catch (error) {
+          this.options.log.error({ err: error }, 'webhook delivery pass failed');
+        }
+      } while (this.again && !this.stopping);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async sendNow(accountId: number, messageRowId: number): Promise<AttemptOutcome | undefined> {
+    const now = this.options.clock.now();
+    const message = await this.messages.claimOne(accountId, messageRowId, this.id, now, new Date(now.getTime() + this.leaseMs));
+    if (!message) return undefined;
+    return this.attempt(message, true);
+  }
+
+  private async sendBatch(): Promise<number> {
+    const now = this.options.clock.now();
+    const claimed = await this.messages.claimDue(this.id, now, new Date(now.getTime() + this.leaseMs), this.concurrency * 2);
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const message = claimed[next++]!;
+        if (this.stopping) await this.messages.release(message.id, this.id);
+        else await this.attempt(message, false);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, lane));
+    return claimed.length;
+  }
+
+  private async attempt(message: ClaimedMessage, manual: boolean): Promise<AttemptOutcome> {
+    const { allowPrivate, timeoutMs, lookup } = this.options;
+    const outcome = await attemptDelivery({ url: message.url, secrets: message.secrets, messageId: message.messageId, body: message.body }, { allowPrivate, timeoutMs, lookup }, this.options.clock.now());
+    const written = await this.messages.record(message, outcome, this.id, this.options.clock.now(), manual);
+    const log = { messageId: message.messageId, endpointId: message.endpointId, attempt: message.attempts + 1, status: outcome.responseStatus, ms: outcome.durationMs };
+    if (!written) this.options.log.warn(log, 'webhook attempt made after the claim was lost; outcome not recorded');
+    else if (!outcome.succeeded) this.options.log.info({ ...log, error: outcome.error }, 'webhook attempt failed');
+    return outcome;
+  }
+}

@@ -1,0 +1,35 @@
+// W2: the event types a webhook endpoint subscribes to; `*` is every one of them.
+export const WEBHOOK_EVENT_TYPES = [
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'points.changed',
+  'purchase.created',
+  'purchase.updated',
+  'purchase.deleted',
+  'user_event.created',
+  'abandoned_cart.created',
+  'coupon.assigned',
+  'blacklist.changed',
+  'request.finished',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** W5: sent by POST /webhooks/{id}/test whatever the endpoint subscribes to. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+export interface WebhookEvent {
+  type: WebhookEventType;
+  /** The resource as its own GET answers it; for deletions, its ids. */
+  data: unknown;
+}
+
+/** W2's body: `{type, timestamp, data}`, the timestamp ISO 8601 in UTC. */
+export function webhookBody(type: string, data: unknown, now: Date): string {
+  return JSON.stringify({ type, timestamp: now.toISOString(), data });
+}
+
+export function subscribes(events: readonly string[], type: string): boolean {
+  return events.includes('*') || events.includes(type);
+}

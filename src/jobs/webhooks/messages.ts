@@ -1,0 +1,195 @@
+import type { Kysely, Selectable } from 'kysely';
+import { skipLocked } from '../../db/locking.js';
+import type { DB, WebhookMessagesTable } from '../../db/types.js';
+import { type Clock, formatDateTime } from '../../lib/time.js';
+import { DISABLE_AFTER_MS, nextAttemptAt } from './schedule.js';
+import type { AttemptOutcome } from './sender.js';
+
+export type MessageRow = Selectable<WebhookMessagesTable>;
+
+/** A claimed message with what its attempt needs of its endpoint. */
+export interface ClaimedMessage {
+  id: number;
+  messageId: string;
+  accountId: number;
+  endpointId: number;
+  attempts: number;
+  status: MessageRow['status'];
+  body: string;
+  url: string;
+  secrets: string[];
+}
+
+/**
+ * The worker's side of webhook_messages, across accounts: claims with a lease (as the request
+ * queue does: FOR UPDATE SKIP LOCKED on PostgreSQL, the one writer on SQLite), and each attempt's
+ * outcome written only by the process that holds the claim.
+ */
+export class WebhookMessages {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async countPending(): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhook_messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Up to `limit` due messages of enabled endpoints, claimed by `workerId` until `leaseUntil`. */
+  async claimDue(workerId: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
+    const at = formatDateTime(now);
+    const ids = await this.db.transaction().execute(async (trx) => {
+      const candidates = await skipLocked(
+        trx,
+        trx
+          .selectFrom('webhook_messages')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', at)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+          .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'enabled'))
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit),
+      ).execute();
+      if (candidates.length === 0) return [];
+      const claimed = await trx
+        .updateTable('webhook_messages')
+        .set({ claimed_by: workerId, lease_until: formatDateTime(leaseUntil) })
+        .where('id', 'in', candidates.map((c) => c.id))
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .returning('id')
+        .execute();
+      return claimed.map((c) => c.id);
+    });
+    return this.load(ids, now);
+  }
+
+  /**
+   * Claims one message whatever its status or schedule (a retry asked for by hand, W5), unless
+   * another process holds it; undefined then.
+   */
+  async claimOne(accountId: number, id: number, workerId: string, now: Date, leaseUntil: Date): Promise<ClaimedMessage | undefined> {
+    const at = formatDateTime(now);
+    const claimed = await this.db
+      .updateTable('webhook_messages')
+      .set({ claimed_by: workerId, lease_until: formatDateTime(leaseUntil) })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return undefined;
+    return (await this.load([id], now))[0];
+  }
+
+  private async load(ids: number[], now: Date): Promise<ClaimedMessage[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('webhook_messages as m')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'm.endpoint_id')
+      .select(['m.id', 'm.message_id', 'm.account_id', 'm.endpoint_id', 'm.attempts', 'm.status', 'm.body', 'e.url', 'e.secret', 'e.previous_secret', 'e.previous_secret_until'])
+      .where('m.id', 'in', ids)
+      .orderBy('m.id')
+      .execute();
+    const at = formatDateTime(now);
+    return rows.map((row) => ({
+      id: row.id,
+      messageId: row.message_id,
+      accountId: row.account_id,
+      endpointId: row.endpoint_id,
+      attempts: Number(row.attempts),
+      status: row.status,
+      body: row.body,
+      url: row.url,
+      secrets: row.previous_secret && row.previous_secret_until && row.previous_secret_until > at ? [row.secret, row.previous_secret] : [row.secret],
+    }));
+  }
+
+  /**
+   * Writes an attempt's outcome if `workerId` still holds the claim (false otherwise) and, in the
+   * same transaction, the endpoint's failing streak (W4: disabled after five days of failures
+   * only). `manual`: a retry asked for by hand; it does not move a pending message's schedule, and
+   * a finished message stays finished unless it now succeeded.
+   */
+  async record(message: ClaimedMessage, outcome: AttemptOutcome, workerId: string, now: Date, manual = false): Promise<boolean> {
+    const at = formatDateTime(now);
+    const attempts = message.attempts + 1;
+    let status = message.status;
+    let next: Date | null | undefined;
+    if (outcome.succeeded) status = 'succeeded';
+    else if (!manual || status === 'pending') {
+      next = manual ? undefined : nextAttemptAt(attempts, now);
+      if (next === null) status = 'failed';
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('webhook_messages')
+        .set({
+          status,
+          attempts,
+          ...(next ? { next_attempt_at: formatDateTime(next) } : {}),
+          claimed_by: null,
+          lease_until: null,
+          response_status: outcome.responseStatus,
+          response_body: outcome.responseBody,
+          duration_ms: outcome.durationMs,
+          error: outcome.error?.slice(0, 1000) ?? null,
+          last_attempt_at: at,
+        })
+        .where('id', '=', message.id)
+        .where('claimed_by', '=', workerId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      if (outcome.succeeded) {
+        await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', message.endpointId).where('failing_since', 'is not', null).execute();
+      } else {
+        await trx.updateTable('webhook_endpoints').set({ failing_since: at }).where('id', '=', message.endpointId).where('failing_since', 'is', null).execute();
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ status: 'disabled', updatetime: at })
+          .where('id', '=', message.endpointId)
+          .where('status', '=', 'enabled')
+          .where('failing_since', '<=', formatDateTime(new Date(now.getTime() - DISABLE_AFTER_MS)))
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  /** Hands a claim back untouched (the process is stopping before the attempt was made). */
+  async release(id: number, workerId: string): Promise<void> {
+    await this.db.updateTable('webhook_messages').set({ claimed_by: null, lease_until: null }).where('id', '=', id).where('claimed_by', '=', workerId).execute();
+  }
+
+  /** Messages finished before `before` go, a batch at a time (the delivery log is kept 30 days). */
+  async sweepFinished(before: Date, batch = 1000): Promise<number> {
+    const ids = await this.db
+      .selectFrom('webhook_messages')
+      .select('id')
+      .where('createtime', '<', formatDateTime(before))
+      .where('status', 'in', ['succeeded', 'failed'])
+      .limit(batch)
+      .execute();
+    if (ids.length === 0) return 0;
+    const deleted = await this.db.deleteFrom('webhook_messages').where('id', 'in', ids.map((r) => r.id)).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+}
+
+/** W5: how long the delivery log keeps a finished message. */
+export const WEBHOOK_LOG_DAYS = 30;
+export const WEBHOOK_LOG_SWEEP_EVERY_MS = 3600 * 1000;
+
+export async function sweepWebhookLog(messages: WebhookMessages, clock: Clock): Promise<number> {
+  const before = new Date(clock.now().getTime() - WEBHOOK_LOG_DAYS * 24 * 3600 * 1000);
+  let total = 0;
+  for (let round = 0; round < 20; round++) {
+    const n = await messages.sweepFinished(before);
+    total += n;
+    if (n === 0) break;
+  }
+  return total;
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { formatDateTime } from '../../lib/time.js';
+import { type WebhookEvent, subscribes, webhookBody } from './events.js';
+import { newMessageId } from './signing.js';
+
+interface Subscriber {
+  id: number;
+  events: string[];
+}
+
+/**
+ * The webhook outbox (W4): a changing service calls `emit` with the repositories of its own
+ * transaction, so a message row exists exactly when the change committed. One row per message and
+ * subscribed endpoint; the worker (deliverer.ts) sends them. Bound to a transaction, the account's
+ * enabled endpoints are read once and kept for the transaction's life (a group commit's batch
+ * of user events reads them once).
+ */
+export class WebhookOutbox {
+  private readonly subscribers = new Map<number, Promise<Subscriber[]>>();
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async emit(accountId: number, events: readonly WebhookEvent[], now: Date): Promise<void> {
+    if (events.length === 0) return;
+    const endpoints = await this.subscribersOf(accountId);
+    if (endpoints.length === 0) return;
+    const createtime = formatDateTime(now);
+    const rows = [];
+    for (const event of events) {
+      let body: string | undefined;
+      for (const endpoint of endpoints) {
+        if (!subscribes(endpoint.events, event.type)) continue;
+        body ??= webhookBody(event.type, event.data, now);
+        rows.push({
+          message_id: newMessageId(),
+          account_id: accountId,
+          endpoint_id: endpoint.id,
+          type: event.type,
+          body,
+          status: 'pending' as const,
+          next_attempt_at: createtime,
+          createtime,
+        });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 200) await this.db.insertInto('webhook_messages').values(rows.slice(i, i + 200)).execute();
+  }
+
+  private subscribersOf(accountId: number): Promise<Subscriber[]> {
+    const read = () =>
+      this.db
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'events'])
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'enabled')
+        .execute()
+        .then((rows) => rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as string[] })));
+    if (!this.db.isTransaction) return read();
+    let cached = this.subscribers.get(accountId);
+    if (!cached) {
+      cached = read();
+      this.subscribers.set(accountId, cached);
+    }
+    return cached;
+  }
+}
