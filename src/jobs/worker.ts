@@ -7,6 +7,7 @@ import { type Clock, formatDateTime } from '../lib/time.js';
 import type { Mailer } from './mailer.js';
 import { notificationFor } from './notification.js';
 import { MailOutbox } from './outbox.js';
+import { PollLoop } from './poll-loop.js';
 import { RequestQueue, type RequestRow } from './queue.js';
 import { DEFAULT_PAUSE_MS, StepSizer, pause, privateStepTargetMs, stepTurns } from './stepping.js';
 import type { JobsNotifier, RequestHandler } from './types.js';
@@ -45,11 +46,7 @@ export class Worker implements JobsNotifier {
   private readonly fixedBatch: number | undefined;
   private readonly pauseMs: number;
   private readonly leaseMs: number;
-  private timer: NodeJS.Timeout | null = null;
-  private started = false;
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly loop: PollLoop;
 
   constructor(private readonly options: WorkerOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -59,21 +56,20 @@ export class Worker implements JobsNotifier {
     this.fixedBatch = options.batchSize;
     this.pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
     this.leaseMs = options.leaseMs ?? 60_000;
+    this.loop = new PollLoop(options.pollMs, () => this.pass(), (error) => this.options.log.error({ err: error }, 'background worker pass failed'));
+  }
+
+  private get stopping(): boolean {
+    return this.loop.stopping;
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.stopping = false;
-    this.timer = setInterval(() => void this.runOnce(), this.options.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.loop.start();
   }
 
   /** Runs soon instead of at the next poll (called after a request is accepted). */
   wake(): void {
-    if (!this.started || this.stopping) return;
-    setImmediate(() => void this.runOnce());
+    this.loop.wake();
   }
 
   /**
@@ -81,36 +77,20 @@ export class Worker implements JobsNotifier {
    * so the next start (of this or another process) resumes it.
    */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.started = false;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
     this.options.mailer?.close();
   }
 
   /** Runs every runnable request, then sends due mail; resolves when nothing is left. */
   runOnce(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
+    return this.loop.runOnce();
+  }
+
+  private async pass(): Promise<void> {
+    while (!this.stopping && (await this.runNextRequest())) {
+      // keep going while there is work
     }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          while (!this.stopping && (await this.runNextRequest())) {
-            // keep going while there is work
-          }
-          if (!this.stopping) await this.sendDueMail();
-        } catch (error) {
-          this.options.log.error({ err: error }, 'background worker pass failed');
-        }
-      } while (this.again && !this.stopping);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    if (!this.stopping) await this.sendDueMail();
   }
 
   private now(): string {

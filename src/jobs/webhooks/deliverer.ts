@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Clock } from '../../lib/time.js';
 import type { Lookup } from './address-guard.js';
+import { PollLoop } from '../poll-loop.js';
 import { type ClaimedMessage, WebhookMessages } from './messages.js';
 import { type AttemptOutcome, attemptDelivery } from './sender.js';
 
@@ -41,62 +42,41 @@ export class WebhookDeliverer implements WebhookSending {
   private readonly messages: WebhookMessages;
   private readonly concurrency: number;
   private readonly leaseMs: number;
-  private timer: NodeJS.Timeout | null = null;
-  private started = false;
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly loop: PollLoop;
 
   constructor(private readonly options: DelivererOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.messages = new WebhookMessages(options.db);
     this.concurrency = options.concurrency ?? 32;
     this.leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
+    this.loop = new PollLoop(options.pollMs, () => this.pass(), (error) => this.options.log.error({ err: error }, 'webhook delivery pass failed'));
+  }
+
+  private get stopping(): boolean {
+    return this.loop.stopping;
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.stopping = false;
-    this.timer = setInterval(() => void this.runOnce(), this.options.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.loop.start();
   }
 
   wake(): void {
-    if (!this.started || this.stopping) return;
-    setImmediate(() => void this.runOnce());
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.started = false;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends every due message; resolves when none is due. */
   runOnce(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
+    return this.loop.runOnce();
+  }
+
+  private async pass(): Promise<void> {
+    while (!this.stopping && (await this.sendBatch()) > 0) {
+      // keep going while messages are due
     }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          while (!this.stopping && (await this.sendBatch()) > 0) {
-            // keep going while messages are due
-          }
-        } catch (error) {
-          this.options.log.error({ err: error }, 'webhook delivery pass failed');
-        }
-      } while (this.again && !this.stopping);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
   }
 
   async sendNow(accountId: number, messageRowId: number): Promise<AttemptOutcome | undefined> {
