@@ -19,6 +19,7 @@ import type { Lookup } from './jobs/webhooks/address-guard.js';
 import { WebhookDeliverer } from './jobs/webhooks/deliverer.js';
 import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
+import { presentRequest } from './modules/requests/service.js';
 import { apiRoutes } from './routes.js';
 import { buildServices, requestHandlers } from './services.js';
 
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: requestHandlers,
     mailer: options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom),
     pollMs: config.workerPollMs,
+    presentRequest,
   });
   // W4: the webhook outbox is sent by the processes that run the worker.
   const deliverer = new WebhookDeliverer({
@@ -145,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log.child({ component: 'webhooks' }),
     allowPrivate: config.webhookAllowPrivate,
     timeoutMs: config.webhookTimeoutMs,
+    leaseMs: config.webhookLeaseMs,
     lookup: options.webhookLookup,
     pollMs: config.workerPollMs,
   });

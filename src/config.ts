@@ -47,6 +47,11 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** W4: how long a webhook delivery waits for the receiver's answer. */
   webhookTimeoutMs: number;
+  /**
+   * W4: how long a worker's claim on a webhook message lasts before another process may send it
+   * (a process killed mid-delivery); unset: three timeouts, at least a minute.
+   */
+  webhookLeaseMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -174,7 +179,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 10_000),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookLeaseMs: webhookLeaseMs(env),
   };
+}
+
+function webhookLeaseMs(env: NodeJS.ProcessEnv): number | undefined {
+  if (!env.WEBHOOK_LEASE_MS) return undefined;
+  const lease = integer(env, 'WEBHOOK_LEASE_MS', 0, 1000, 3_600_000);
+  const timeout = integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000);
+  // A live claim must not run out under an attempt, or another process sends it too; a worker
+  // claims twice as many messages as it sends at once, so a claim may wait for one attempt first.
+  if (lease < 3 * timeout) throw new ConfigError('WEBHOOK_LEASE_MS', `must be at least three times WEBHOOK_TIMEOUT_MS (${3 * timeout}), got ${lease}`);
+  return lease;
 }
 
 function withPoolSize(database: DatabaseConfig, poolSize: number): DatabaseConfig {

@@ -68,6 +68,7 @@ import { RETENTION_CHECK_EVERY_MS, RetentionService } from './modules/user-event
 import { UserEventsRepository } from './modules/user-events/repository.js';
 import { UserEventsService } from './modules/user-events/service.js';
 import { UserDirectory } from './modules/users/directory.js';
+import { PointsLedger } from './modules/users/points.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { UsersService } from './modules/users/service.js';
 import { WebhooksRepository } from './modules/webhooks/repository.js';
@@ -119,7 +120,7 @@ export type Repositories = ReturnType<typeof buildRepositories>;
 
 /** A module's background steps, run by the worker with repositories bound to each step's transaction. */
 function bound<P, R>(steps: RequestSteps<P, R>, bind: (db: Kysely<DB>) => R): RequestHandler<P> {
-  return { ...steps, step: (trx, accountId, params, limit) => steps.step(bind(trx), accountId, params, limit) };
+  return { ...steps, step: (trx, accountId, params, limit, now) => steps.step(bind(trx), accountId, params, limit, now) };
 }
 
 /** Every kind of background request the worker knows how to run. */
@@ -164,8 +165,18 @@ export interface ServiceOptions {
  */
 export function buildServices({ db, clock, config, jobs, snapshot, webhookSending, webhookLookup }: ServiceOptions) {
   const r = buildRepositories(db);
-  const tx = transactor(db, buildRepositories);
-  const commit = groupCommit(db, buildRepositories);
+  // In a write's transaction, beside the repositories: the user directory (U4 objects of webhook
+  // messages, read there) and the points ledger (every change of points with its points.changed).
+  const inTransaction = (trx: Kysely<DB>) => {
+    const t = buildRepositories(trx);
+    return {
+      ...t,
+      directory: new UserDirectory({ users: t.users, attributeValues: t.attributeValues }),
+      points: new PointsLedger({ users: t.users, webhookOutbox: t.webhookOutbox, clock }),
+    };
+  };
+  const tx = transactor(db, inTransaction);
+  const commit = groupCommit(db, inTransaction);
   const directory = new UserDirectory({ users: r.users, attributeValues: r.attributeValues });
   const catalogue = new PurchaseCatalogue({ attributeValues: r.attributeValues, products: r.products });
   const blacklist = new BlacklistService({
@@ -224,7 +235,15 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
     userEvents: new UserEventsService({ userEvents: r.userEvents, events: r.events, users: r.users, tx, groupCommit: commit, clock, jobs }),
     categories: new CategoriesService({ categories: r.categories, queue: r.queue, tx, clock, jobs }),
     requests: new RequestsService({ queue: r.queue }),
-    benefits: new BenefitsService({ benefits: r.benefits, tx, clock }),
+    benefits: new BenefitsService({
+      benefits: r.benefits,
+      // W2 coupon.assigned: the coupon as GET /coupons answers it, read in the assignment's transaction.
+      tx: transactor(db, (trx) => {
+        const t = inTransaction(trx);
+        return { ...t, coupons: new CouponsService({ coupons: t.coupons, benefits: t.benefits, directory: t.directory }) };
+      }),
+      clock,
+    }),
     coupons: new CouponsService({ coupons: r.coupons, benefits: r.benefits, directory }),
     integrationStats: new IntegrationStatsService({ stats: r.stats, clock }),
     blacklist,
@@ -237,7 +256,7 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
       reads: new PurchaseReads({ purchases: r.purchases, users: r.users, branches: r.branches, attributeValues: r.attributeValues }),
       summaries: new PurchaseSummaryService({ summaries: r.purchaseSummaries, branches: r.branches, clock }),
     },
-    carts: new AbandonedCartsService({ carts: r.carts, directory, clock }),
+    carts: new AbandonedCartsService({ carts: r.carts, directory, tx, clock }),
     members: new FamilyMembersService({ members: r.members, directory, tx, clock }),
     segments,
     segmentExport,
@@ -248,7 +267,7 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
       // D2: the suppressed values go through the blacklist module's repository, bound to the erasing transaction.
       tx: transactor(db, (trx) => {
         const t = buildRepositories(trx);
-        return { erasure: t.erasure, suppressions: t.blacklist, queue: t.queue };
+        return { erasure: t.erasure, suppressions: t.blacklist, queue: t.queue, webhookOutbox: t.webhookOutbox };
       }),
       clock,
       jobs,

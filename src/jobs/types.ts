@@ -6,7 +6,7 @@ import type { DB } from '../db/types.js';
  * to the step's transaction by the composition root, which turns it into a RequestHandler).
  */
 export interface RequestSteps<P = any, R = any> extends Omit<RequestHandler<P>, 'step'> {
-  step(repositories: R, accountId: number, params: P, limit: number): Promise<number>;
+  step(repositories: R, accountId: number, params: P, limit: number, now: Date): Promise<number>;
 }
 
 /**
@@ -18,8 +18,11 @@ export interface RequestHandler<P = any> {
   type: string;
   /** What the result count counts, for the notification ("user events"). */
   unit: string;
-  /** Does at most `limit` units of work with `trx` and returns how many; 0 means nothing is left. */
-  step(trx: Kysely<DB>, accountId: number, params: P, limit: number): Promise<number>;
+  /**
+   * Does at most `limit` units of work with `trx` and returns how many; 0 means nothing is left.
+   * `now`: the worker's clock at the step (the time of the webhook messages it writes).
+   */
+  step(trx: Kysely<DB>, accountId: number, params: P, limit: number, now: Date): Promise<number>;
   /** What was asked, in words, for the notification. */
   describe(params: P): string;
   /**

@@ -11,6 +11,7 @@ import { PollLoop } from './poll-loop.js';
 import { RequestQueue, type RequestRow } from './queue.js';
 import { DEFAULT_PAUSE_MS, StepSizer, pause, privateStepTargetMs, stepTurns } from './stepping.js';
 import type { JobsNotifier, RequestHandler } from './types.js';
+import { WebhookOutbox } from './webhooks/outbox.js';
 
 export interface WorkerOptions {
   db: Kysely<DB>;
@@ -28,6 +29,12 @@ export interface WorkerOptions {
   id?: string;
   /** Called after each committed step; lets tests stop a "process" mid-request. */
   afterStep?: (request: RequestRow, processed: number) => Promise<void> | void;
+  /**
+   * A request as GET /requests/{id} answers it (the requests module's presenter, handed over by
+   * src/app.ts: jobs/ imports no module): the data of its `request.finished` webhook message (W2),
+   * written when it ends. Without it (tests' own workers) no such message is written.
+   */
+  presentRequest?: (row: RequestRow) => unknown;
 }
 
 class LostClaim extends Error {}
@@ -124,7 +131,7 @@ export class Worker implements JobsNotifier {
         const { result: count, elapsedMs } = await turns.timed(() => this.options.db.transaction().execute(async (trx) => {
           const queue = new RequestQueue(trx);
           if (!(await queue.renew(request.id, this.id, this.leaseUntil()))) throw new LostClaim();
-          const n = await handler.step(trx, request.account_id, params, this.fixedBatch ?? sizer.size);
+          const n = await handler.step(trx, request.account_id, params, this.fixedBatch ?? sizer.size, this.options.clock.now());
           if (n > 0) await queue.addProgress(request.id, this.id, n);
           return n;
         }));
@@ -147,7 +154,7 @@ export class Worker implements JobsNotifier {
     return true;
   }
 
-  /** Marks the request ended and, in the same transaction, enqueues its notification. */
+  /** Marks the request ended and, in the same transaction, enqueues its notification and its webhook message (W4). */
   private end(
     request: RequestRow,
     handler: RequestHandler | undefined,
@@ -166,6 +173,10 @@ export class Worker implements JobsNotifier {
       );
       if (ended?.notify_to) {
         await new MailOutbox(trx).enqueue(ended.account_id, notificationFor(ended, handler, params), now);
+      }
+      const present = this.options.presentRequest;
+      if (ended && present) {
+        await new WebhookOutbox(trx).emit(ended.account_id, [{ type: 'request.finished', data: () => present(ended) }], this.options.clock.now());
       }
       return ended;
     });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { CONSOLE_DIST, consoleBuilt } from '../../src/http/console.js';
+import type { Config } from '../../src/config.js';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
 
 // The console's browser tests: a real server (the test helpers' app on its own fresh database,
@@ -99,11 +100,11 @@ export interface OpenPage {
   done(): Promise<void>;
 }
 
-/** Starts the server and the browser for one test file; close() ends both. */
-export async function startConsole(): Promise<ConsoleHarness> {
+/** Starts the server (with `config` over the test defaults) and the browser for one test file; close() ends both. */
+export async function startConsole(options: { config?: Partial<Config> } = {}): Promise<ConsoleHarness> {
   const reason = missing();
   if (reason) throw new Error(`browser tests cannot run (CI=true): ${reason}`);
-  const t = await buildTestApp({ autoClose: false });
+  const t = await buildTestApp({ config: options.config, autoClose: false });
   let browser: Browser | undefined;
   try {
     await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -16,7 +16,8 @@ const documents = ['README.md', ...(await readdir(join(root, 'docs'))).filter((n
 
 /** The test helpers' app (a fresh database, SQLite or PostgreSQL) listening on the loopback. */
 async function startServer(): Promise<TestApp & { origin: string }> {
-  const t = await buildTestApp({ autoClose: false });
+  // docs/webhooks.md sends messages to a receiver on this machine (W1: WEBHOOK_ALLOW_PRIVATE).
+  const t = await buildTestApp({ autoClose: false, config: { webhookAllowPrivate: true, workerPollMs: 100 } });
   try {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {

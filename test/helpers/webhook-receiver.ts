@@ -15,9 +15,10 @@ export type Behaviour = { status: number; delayMs?: number; body?: string } | { 
 
 /**
  * A real webhook receiver on 127.0.0.1: records every request and answers as told
- * (`behave`), 200 by default. Closed by an `after` hook on the file.
+ * (`behave`), 200 by default. Closed by an `after` hook on the file. `port`: a given one (a
+ * receiver coming back up where it was down), else any free one.
  */
-export async function startReceiver(path = '/hooks') {
+export async function startReceiver(path = '/hooks', port = 0) {
   const received: Received[] = [];
   let behaviour: Behaviour = { status: 200 };
   const waiters: Array<{ count: number; resolve: () => void }> = [];
@@ -53,9 +54,9 @@ export async function startReceiver(path = '/hooks') {
       else answer();
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
+  const bound = (server.address() as AddressInfo).port;
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -65,8 +66,8 @@ export async function startReceiver(path = '/hooks') {
   };
   after(close);
   return {
-    url: `http://127.0.0.1:${port}${path}`,
-    port,
+    url: `http://127.0.0.1:${bound}${path}`,
+    port: bound,
     received,
     behave(next: Behaviour) {
       behaviour = next;

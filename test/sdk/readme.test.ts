@@ -51,7 +51,8 @@ test('the examples typecheck', { skip: usingPostgres() && 'checked in the SQLite
 });
 
 test('the examples run against a real server', async (t) => {
-  const server = await startSdkServer();
+  // The webhooks example registers a receiver on 127.0.0.1 (W1).
+  const server = await startSdkServer({ config: { webhookAllowPrivate: true } });
   process.env.RAPPORT_URL = server.baseUrl;
   process.env.RAPPORT_KEY = server.key;
   const cwd = process.cwd();

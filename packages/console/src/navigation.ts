@@ -13,6 +13,7 @@ export const navigation: readonly { path: string; label: string }[] = [
   { path: '/custom-attributes', label: 'Custom attributes' },
   { path: '/blacklists', label: 'Blacklists' },
   { path: '/requests', label: 'Background requests' },
+  { path: '/webhooks', label: 'Webhooks' },
   { path: '/audit-log', label: 'Audit log' },
   { path: '/retention', label: 'Retention' },
 ];

@@ -38,6 +38,8 @@ export const pages: readonly PageEntry[] = [
   { path: '/custom-attributes', component: page(() => import('./pages/custom-attributes/index.js')) },
   { path: '/blacklists', component: page(() => import('./pages/blacklists/index.js')) },
   { path: '/requests', component: page(() => import('./pages/requests/index.js')) },
+  { path: '/webhooks', component: page(() => import('./pages/webhooks/index.js')) },
+  { path: '/webhooks/:id', component: page(() => import('./pages/webhooks/endpoint.js')) },
   { path: '/audit-log', component: page(() => import('./pages/account/audit-log.js')) },
   { path: '/retention', component: page(() => import('./pages/account/retention.js')) },
 ];

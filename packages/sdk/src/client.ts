@@ -5,6 +5,7 @@ import { type RetryOptions, type Sleep, defaultSleep, resolveRetry, withRetry } 
 import type { paths } from './schema.js';
 import { type SegmentsApi, segmentsApi } from './segments-client.js';
 import { type UploadProgress, type UploadSource, blacklistMultipart, countingStream, sendWithXhr, xhrConstructor } from './upload.js';
+import { type WebhooksApi, webhooksApi } from './webhooks-client.js';
 
 export type { paths } from './schema.js';
 
@@ -97,6 +98,8 @@ export interface RapportClient {
   waitForRequest(requestId: string, options?: WaitOptions): Promise<BackgroundRequest>;
   /** SG1–SG6: segments with typed definitions, their members as an iterator, the export as a stream. */
   readonly segments: SegmentsApi;
+  /** W1, W5: webhook endpoints, their secret and their delivery log (verifyWebhook checks what they receive). */
+  readonly webhooks: WebhooksApi;
 }
 
 const API_PREFIX = '/apiv3';
@@ -158,6 +161,7 @@ export function createRapportClient(options: RapportClientOptions): RapportClien
     PUT: call<'put'>('PUT'),
     DELETE: call<'delete'>('DELETE'),
     segments: segmentsApi(() => client),
+    webhooks: webhooksApi(() => client),
 
     paginate(path, init, pageOptions) {
       const given = (init ?? {}) as { params?: { query?: Record<string, unknown> } };

@@ -35,4 +35,17 @@ export type {
   UserSegment,
 } from './segments-client.js';
 export type { UploadProgress, UploadSource } from './upload.js';
+export * from './webhooks.js';
+export type {
+  RotatedWebhookSecret,
+  WebhookChanges,
+  WebhookDeliveriesQuery,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventFilter,
+  WebhookInput,
+  WebhooksApi,
+} from './webhooks-client.js';
 export type { components, operations, paths } from './schema.js';

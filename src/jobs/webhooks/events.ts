@@ -21,7 +21,11 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 
 export interface WebhookEvent {
   type: WebhookEventType;
-  /** The resource as its own GET answers it; for deletions, its ids. */
+  /**
+   * The resource as its own GET answers it; for deletions, its ids. Or a function answering it,
+   * called (once, in the change's transaction) only when an enabled endpoint subscribes to the
+   * type: data that costs reads is then read for subscribers only.
+   */
   data: unknown;
 }
 

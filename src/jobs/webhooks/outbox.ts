@@ -31,7 +31,7 @@ export class WebhookOutbox {
       let body: string | undefined;
       for (const endpoint of endpoints) {
         if (!subscribes(endpoint.events, event.type)) continue;
-        body ??= webhookBody(event.type, event.data, now);
+        body ??= webhookBody(event.type, typeof event.data === 'function' ? await (event.data as () => unknown)() : event.data, now);
         rows.push({
           message_id: newMessageId(),
           account_id: accountId,

@@ -1,5 +1,5 @@
 // W4: after a failed attempt the next one comes after these delays; after the last, the message
-// is failed (eight attempts in all, the last about 37.6 hours after the first).
+// is failed (eight attempts in all, the last about 27.6 hours after the first).
 export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
 
 /** An endpoint none of whose attempts has succeeded for this long, while they kept failing, is disabled. */

@@ -1,4 +1,6 @@
+import type { Transactor } from '../../db/transactions.js';
 import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
+import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { datetimeField } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
@@ -33,8 +35,9 @@ function present(row: CartRow): CartObject {
 }
 
 export interface AbandonedCartsDeps {
-  carts: AbandonedCartsRepository;
+  carts: Pick<AbandonedCartsRepository, 'list'>;
   directory: Pick<UserDirectory, 'requireByRef' | 'requireByIdentity'>;
+  tx: Transactor<{ carts: Pick<AbandonedCartsRepository, 'upsert'>; webhookOutbox: Pick<WebhookOutbox, 'emit'> }>;
   clock: Clock;
 }
 
@@ -71,8 +74,13 @@ export class AbandonedCartsService {
       recovered: input.recovered ?? false,
       recover_url: input.recover_url ?? null,
     };
-    const row = await this.deps.carts.upsert(accountId, user.id, { externalId, data: JSON.stringify(data), recovered: data.recovered, createtime });
-    return present(row);
+    // W2 abandoned_cart.created for every cart stored: a cart sent again (same external_id) replaces
+    // the stored one and is announced again, as it now is.
+    return this.deps.tx.run(async ({ carts, webhookOutbox }) => {
+      const stored = present(await carts.upsert(accountId, user.id, { externalId, data: JSON.stringify(data), recovered: data.recovered, createtime }));
+      await webhookOutbox.emit(accountId, [{ type: 'abandoned_cart.created', data: stored }], this.deps.clock.now());
+      return stored;
+    });
   }
 
   /** D3: every abandoned cart of one customer, as GET /users/{id}/abandoned-carts answers them, not paginated. */

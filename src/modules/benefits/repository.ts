@@ -112,11 +112,13 @@ export class BenefitsRepository {
   }
 
   /** B5: the coupon an assignment records (coupons are read by the coupons module). */
-  async recordCoupon(accountId: number, coupon: NewCoupon): Promise<void> {
-    await this.db
+  async recordCoupon(accountId: number, coupon: NewCoupon): Promise<number> {
+    const row = await this.db
       .insertInto('coupons')
       .values({ ...coupon, account_id: accountId })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
   }
 
   /** How many coupons of this benefit the user received in [from, until). */

@@ -1,4 +1,5 @@
 import type { Transactor } from '../../db/transactions.js';
+import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { BadRequestError, NotFoundError, invalidField } from '../../lib/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { datetimeField } from '../../lib/fields.js';
@@ -85,16 +86,32 @@ function checkWindow(startdate: string, enddate: string): void {
   if (enddate <= startdate) throw invalidField('enddate', `must be after startdate (${startdate})`);
 }
 
-/** What an assignment needs of the customer (B5 checks and reduces their points); the users repository provides it. */
+/** What an assignment needs of the customer (B5 checks their points); the users repository provides it. */
 export interface RedeemingUsers {
   findById(accountId: number, id: number): Promise<{ points: number } | undefined>;
+}
+
+/** How an assignment reduces the customer's points; the users module's points ledger provides it (with its points.changed message). */
+export interface RedeemedPoints {
   /** Moves the balance through the points ledger; undefined when it would go below zero. */
   adjustPoints(accountId: number, userId: number, delta: number, entry: { concept: string; description: string }, now: string): Promise<number | undefined>;
 }
 
+/** The coupon an assignment recorded, as GET /coupons answers it (the coupons module presents it). */
+export interface AssignedCoupons {
+  presentOne(accountId: number, couponId: number): Promise<unknown>;
+}
+
 export interface BenefitsDeps {
   benefits: BenefitsRepository;
-  tx: Transactor<{ benefits: BenefitsRepository; users: RedeemingUsers }>;
+  /** Bound to the assignment's transaction, the coupon's presenter included (its webhook message reads there). */
+  tx: Transactor<{
+    benefits: BenefitsRepository;
+    users: RedeemingUsers;
+    points: RedeemedPoints;
+    coupons: AssignedCoupons;
+    webhookOutbox: Pick<WebhookOutbox, 'emit'>;
+  }>;
   clock: Clock;
 }
 
@@ -184,8 +201,9 @@ export class BenefitsService {
    * commit, for unlimited stock too. Every assign of one benefit therefore passes that point one at
    * a time, and the monthly count that follows sees the coupons of every assign that got there
    * first (each statement reads the latest committed data under READ COMMITTED; SQLite runs one
-   * transaction at a time). Points change through UsersRepository.adjustPoints, which refuses to go
-   * below zero on its own.
+   * transaction at a time). Points change through the points ledger (RedeemedPoints), which refuses
+   * to go below zero on its own. The coupon.assigned message (W2; points.changed comes with the
+   * points) is written in the same transaction.
    */
   async assign(accountId: number, benefitId: number, body: AssignBody): Promise<{ status: true }> {
     const userId = userappId(body.userapp_id);
@@ -193,7 +211,7 @@ export class BenefitsService {
     const now = formatDateTime(moment);
     const [monthStart, nextMonth] = monthOf(moment);
 
-    await this.deps.tx.run(async ({ benefits, users }) => {
+    await this.deps.tx.run(async ({ benefits, users, points, coupons, webhookOutbox }) => {
 
       const benefit = await benefits.find(accountId, benefitId);
       if (!benefit) throw new NotFoundError(`benefit ${benefitId} not found`);
@@ -220,7 +238,7 @@ export class BenefitsService {
       }
 
       if (benefit.points > 0) {
-        const balance = await users.adjustPoints(
+        const balance = await points.adjustPoints(
           accountId,
           userId,
           -benefit.points,
@@ -233,13 +251,14 @@ export class BenefitsService {
         }
       }
 
-      await benefits.recordCoupon(accountId, {
+      const couponId = await benefits.recordCoupon(accountId, {
         benefit_id: benefitId,
         user_id: userId,
         code: newCouponCode(),
         points: benefit.points,
         createtime: now,
       });
+      await webhookOutbox.emit(accountId, [{ type: 'coupon.assigned', data: () => coupons.presentOne(accountId, couponId) }], moment);
     });
     return { status: true };
   }

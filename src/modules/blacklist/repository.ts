@@ -3,7 +3,9 @@ import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB } from '../../db/types.js';
 import { RequestQueue } from '../../jobs/queue.js';
 import { privateStepTargetMs, runInSteps, stepTurns } from '../../jobs/stepping.js';
+import { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { visibleEntries } from '../../db/blacklist-visibility.js';
+import type { OnListChanged } from './changes.js';
 import type { BlacklistName } from './normalise.js';
 
 export type UploadAction = 'create' | 'delete-create';
@@ -119,10 +121,11 @@ export class BlacklistRepository {
    * deleted later by the background worker. Returns false, changing nothing, while an upload holds
    * the list.
    */
-  async clear(accountId: number, list: BlacklistName, now: string): Promise<boolean> {
+  async clear(accountId: number, list: BlacklistName, now: string, changed: OnListChanged): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       if (!(await lockList(trx, accountId, list, now)).free) return false;
       await retireLive(trx, accountId, list, now);
+      await changed(new WebhookOutbox(trx), () => new BlacklistRepository(trx).count(accountId, list));
       return true;
     });
   }
@@ -486,7 +489,7 @@ export class StagedUpload {
    * Makes the upload's generation live in one tiny transaction — for delete-create retiring the
    * generations that were live — and lets go of the list. Throws LostUpload when the hold was lost.
    */
-  async finishApply(list: BlacklistName, action: UploadAction, now: string, entries: number): Promise<void> {
+  async finishApply(list: BlacklistName, action: UploadAction, now: string, entries: number, changed: OnListChanged): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await lockList(trx, this.accountId, list, now);
       const released = await trx
@@ -506,6 +509,7 @@ export class StagedUpload {
         .where('list', '=', list)
         .where('generation', '=', this.id)
         .execute();
+      await changed(new WebhookOutbox(trx), () => new BlacklistRepository(trx).count(this.accountId, list));
     });
   }
 

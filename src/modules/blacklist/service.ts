@@ -6,6 +6,7 @@ import { type Page } from '../../http/pagination.js';
 import { STEP_TARGET_MS, type StepTurns, pause, runInSteps } from '../../jobs/stepping.js';
 import type { JobsNotifier } from '../../jobs/types.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type BlacklistChangeType, blacklistChange, type OnListChanged } from './changes.js';
 import { CsvFirstColumnReader, HEADER_WORDS } from './csv-reader.js';
 import { BLACKLISTS, type BlacklistName, isBlacklistName, normaliseBlacklistValue, normaliseEmail, normaliseTelephone } from './normalise.js';
 import {
@@ -170,7 +171,7 @@ export class BlacklistService {
    */
   async clear(accountId: number, list: BlacklistName): Promise<void> {
     const deadline = Date.now() + LIST_WAIT_MS;
-    while (!(await this.repository.clear(accountId, list, this.now()))) {
+    while (!(await this.repository.clear(accountId, list, this.now(), this.announce(accountId, list, 'clear', 0)))) {
       if (Date.now() >= deadline) throw listBusy();
       await pause(LIST_POLL_MS);
     }
@@ -280,7 +281,7 @@ export class BlacklistService {
         );
       }
       if (!dryRun) {
-        await upload.finishApply(list, action, this.now(), added);
+        await upload.finishApply(list, action, this.now(), added, this.announce(upload.accountId, list, action, added));
         finished = true;
       }
       return added;
@@ -397,6 +398,12 @@ export class BlacklistService {
 
   private now(): string {
     return formatDateTime(this.clock.now());
+  }
+
+  /** The change's `blacklist.changed` message (W2), written in its transaction. */
+  private announce(accountId: number, list: BlacklistName, type: BlacklistChangeType, added: number): OnListChanged {
+    return (outbox, total) =>
+      outbox.emit(accountId, [{ type: 'blacklist.changed', data: async () => blacklistChange(list, type, added, await total()) }], this.clock.now());
   }
 }
 

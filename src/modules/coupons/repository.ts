@@ -23,4 +23,8 @@ export class CouponsRepository {
     if (filter.benefitId !== undefined) query = query.where('benefit_id', '=', filter.benefitId);
     return query.orderBy('createtime', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   }
+
+  findById(accountId: number, id: number): Promise<CouponRow | undefined> {
+    return this.db.selectFrom('coupons').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
 }

@@ -7,11 +7,11 @@ import type { CouponFilter, CouponRow, CouponsRepository } from './repository.js
 import type { Coupon, CouponsQuery } from './schemas.js';
 
 export class CouponsService {
-  private readonly coupons: CouponsRepository;
+  private readonly coupons: Pick<CouponsRepository, 'list' | 'findById'>;
   private readonly benefits: Pick<BenefitsRepository, 'findMany'>;
   private readonly directory: Pick<UserDirectory, 'presentByIds'>;
 
-  constructor({ coupons, benefits, directory }: { coupons: CouponsRepository; benefits: CouponsService['benefits']; directory: CouponsService['directory'] }) {
+  constructor({ coupons, benefits, directory }: { coupons: CouponsService['coupons']; benefits: CouponsService['benefits']; directory: CouponsService['directory'] }) {
     this.coupons = coupons;
     this.benefits = benefits;
     this.directory = directory;
@@ -26,6 +26,12 @@ export class CouponsService {
   /** D3: every coupon of one customer, as GET /coupons answers them, not paginated. */
   async ofUser(accountId: number, userId: number): Promise<Coupon[]> {
     return this.present(accountId, await this.coupons.list(accountId, { userId }, EVERY_ROW));
+  }
+
+  /** One coupon as GET /coupons answers it (coupon.assigned's data, W2, read in the assignment's transaction). */
+  async presentOne(accountId: number, id: number): Promise<Coupon | undefined> {
+    const row = await this.coupons.findById(accountId, id);
+    return row && (await this.present(accountId, [row]))[0];
   }
 
   private async present(accountId: number, rows: CouponRow[]): Promise<Coupon[]> {

@@ -3,10 +3,14 @@ import type { Transactor } from '../../db/transactions.js';
 import type { DryRun } from '../../http/dry-run.js';
 import type { RequestQueue } from '../../jobs/queue.js';
 import type { JobsNotifier } from '../../jobs/types.js';
+import type { WebhookEvent } from '../../jobs/webhooks/events.js';
+import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { normaliseEmail, normaliseTelephone, parseNotifyTo } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
+import { blacklistChange } from '../blacklist/changes.js';
 import { missingByIdentity, missingByRef, type UserDirectory } from '../users/directory.js';
+import { presentDeletedUser } from '../users/present.js';
 import { IDENTITY_FIELDS, type Identity, type UserRow } from '../users/repository.js';
 import { type BulkEraseParams, USERS_BULK_ERASE } from './jobs.js';
 import type { ErasureCounts } from './references.js';
@@ -18,6 +22,8 @@ const COUNTED_PER_STATEMENT = 5000;
 /** D2: where a suppressed e-mail or telephone goes (the blacklist module's repository, bound to the erasing transaction). */
 export interface Suppressions {
   suppress(accountId: number, list: 'email' | 'telephone', value: string, now: string): Promise<boolean>;
+  /** The list's size (GET /account/blacklist's `total`), for the blacklist.changed message. */
+  count(accountId: number, list: 'email' | 'telephone'): Promise<number>;
 }
 
 /** D4: a segment and its members now (the segments module answers; this module cannot import it). */
@@ -41,6 +47,7 @@ export interface ErasureDeps {
     erasure: Pick<ErasureRepository, 'lockCustomers' | 'erase' | 'freeze'>;
     suppressions: Suppressions;
     queue: Pick<RequestQueue, 'accept'>;
+    webhookOutbox: Pick<WebhookOutbox, 'emit'>;
   }>;
   clock: Clock;
   jobs: JobsNotifier;
@@ -78,22 +85,29 @@ export class ErasureService {
    * One transaction: the customer's row is locked (a write naming it waits, then finds it gone),
    * every row referring to it deleted and counted, and with `suppress` its e-mail and telephone
    * put on the blacklists (as the lists normalise them; a value no list can hold is skipped).
+   * Its webhook messages (W4) go in the same transaction: `user.deleted`, and `blacklist.changed`
+   * for each list a value was added to.
    */
   private async erase(accountId: number, user: UserRow, options: EraseOptions, missing: () => Error): Promise<Erased> {
     if (options.dryRun) return { dry_run: true, would_delete: await this.deps.erasure.count(accountId, [user.id]) };
     const now = this.now();
-    const deleted = await this.deps.tx.run(async ({ erasure, suppressions }) => {
+    const deleted = await this.deps.tx.run(async ({ erasure, suppressions, webhookOutbox }) => {
       const [locked] = await erasure.lockCustomers(accountId, [user.id]);
       // Erased by another request between the lookup and now: as if it had never been found.
       if (!locked) throw missing();
       const counts = await erasure.erase(accountId, [user.id]);
+      const events: WebhookEvent[] = [{ type: 'user.deleted', data: presentDeletedUser(locked) }];
       if (options.suppress) {
         // The e-mail and telephone as they are under the lock, not as first read.
         const email = locked.email ? normaliseEmail(locked.email) : null;
         const telephone = locked.telephone ? normaliseTelephone(locked.telephone) : null;
-        if (email) await suppressions.suppress(accountId, 'email', email, now);
-        if (telephone) await suppressions.suppress(accountId, 'telephone', telephone, now);
+        const values = [['email', email] as const, ['telephone', telephone] as const];
+        for (const [list, value] of values) {
+          if (!value || !(await suppressions.suppress(accountId, list, value, now))) continue;
+          events.push({ type: 'blacklist.changed', data: async () => blacklistChange(list, 'suppress', 1, await suppressions.count(accountId, list)) });
+        }
       }
+      await webhookOutbox.emit(accountId, events, this.deps.clock.now());
       return counts;
     });
     return { deleted };

@@ -1,4 +1,6 @@
 import type { RequestSteps } from '../../jobs/types.js';
+import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
+import { presentDeletedUser } from '../users/present.js';
 import type { ErasureRepository } from './repository.js';
 
 export const USERS_BULK_ERASE = 'users.bulk-erase';
@@ -16,26 +18,34 @@ export const MAX_CUSTOMERS_PER_STEP = 50;
 /** The worker's step size counts rows (it adapts to how long a step takes); a customer is this many. */
 const ROWS_PER_CUSTOMER = 20;
 
-type Repositories = { erasure: Pick<ErasureRepository, 'frozen' | 'lockCustomers' | 'erase' | 'unfreeze'> };
+type Repositories = {
+  erasure: Pick<ErasureRepository, 'frozen' | 'lockCustomers' | 'erase' | 'unfreeze'>;
+  webhookOutbox: Pick<WebhookOutbox, 'emit'>;
+};
 
 /**
  * D4, DELETE /multiusers/bulk: each step erases the next frozen members, lowest id first, as D1
  * does (locked, every row, the profile last) and deletes their frozen rows, all in the step's
  * transaction together with the request's progress: a customer is erased wholly or not at all, a
  * committed step is never repeated, and a crash resumes with the members left. The count is the
- * customers erased; a member erased meanwhile by another request is skipped, not counted.
+ * customers erased; a member erased meanwhile by another request is skipped, not counted. Each
+ * customer erased has its `user.deleted` message (W2) in the step's transaction.
  */
 export const bulkEraseCustomers: RequestSteps<BulkEraseParams, Repositories> = {
   type: USERS_BULK_ERASE,
   unit: 'customers',
-  step: async ({ erasure }, accountId, params, limit) => {
+  step: async ({ erasure, webhookOutbox }, accountId, params, limit, now) => {
     const size = Math.max(1, Math.min(MAX_CUSTOMERS_PER_STEP, Math.floor(limit / ROWS_PER_CUSTOMER)));
     for (;;) {
       const batch = await erasure.frozen(accountId, params.erasure_id, size);
       if (batch.length === 0) return 0;
-      const present = (await erasure.lockCustomers(accountId, batch)).map((customer) => customer.id);
+      const customers = await erasure.lockCustomers(accountId, batch);
+      const present = customers.map((customer) => customer.id);
       // Erasing deletes the frozen rows of the customers erased; only those already gone are left.
-      if (present.length > 0) await erasure.erase(accountId, present);
+      if (present.length > 0) {
+        await erasure.erase(accountId, present);
+        await webhookOutbox.emit(accountId, customers.map((customer) => ({ type: 'user.deleted', data: presentDeletedUser(customer) })), now);
+      }
       if (present.length < batch.length) await erasure.unfreeze(accountId, params.erasure_id, batch);
       if (present.length > 0) return present.length;
     }

@@ -6,6 +6,7 @@ import { CUSTOMER_REFERENCES, type CustomerReference, ERASURE_COUNTS, type Erasu
 /** A customer about to be erased, as it is under the erasing transaction's lock. */
 export interface LockedCustomer {
   id: number;
+  service_uid: string | null;
   email: string | null;
   telephone: string | null;
 }
@@ -50,7 +51,7 @@ export class ErasureRepository {
     if (userIds.length === 0) return [];
     const rows = await lockedForUpdate(
       this.db,
-      this.db.selectFrom('users').select(['id', 'email', 'telephone']).where('account_id', '=', accountId).where('id', 'in', userIds).orderBy('id'),
+      this.db.selectFrom('users').select(['id', 'service_uid', 'email', 'telephone']).where('account_id', '=', accountId).where('id', 'in', userIds).orderBy('id'),
     ).execute();
     return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }

@@ -3,12 +3,22 @@ import { describeValidationIssue, validatorCompiler } from '../../http/validatio
 import { AppError, BadRequestError } from '../../lib/errors.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { missingByIdentity } from '../users/directory.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { UserRow, UsersRepository } from '../users/repository.js';
 import type { PurchaseCatalogue } from './catalogue.js';
 import { dropNulls, invoiceText, type PreparedPurchase, preparePurchase } from './prepare.js';
+import { presentWritten } from './present.js';
 import type { PurchasesRepository } from './repository.js';
 import { type BulkFailure, type BulkResult, PurchaseInput } from './schemas.js';
-import { duplicated, KnownRecords, type Pending, PurchaseFailed, type PurchaseWrites, retryingDeadlocks, writeGroup } from './write.js';
+import {
+  type CreatedAnnouncement,
+  duplicated,
+  KnownRecords,
+  type Pending,
+  PurchaseFailed,
+  type PurchaseWrites,
+  retryingDeadlocks,
+  writeGroup,
+} from './write.js';
 
 /** Bulk purchases committed together (each in its own savepoint when one of them fails). */
 export const PURCHASES_PER_TRANSACTION = 50;
@@ -84,6 +94,7 @@ export class BulkPurchases {
     // Duplicates and unknown users fail before any write; a repeated invoice number fails after its
     // first occurrence.
     const pending: Pending[] = [];
+    const buyers = new Map<number, UserRow>();
     for (const [position, { index, purchase }] of prepared.entries()) {
       const user = users[position];
       if (stored.has(purchase.invoiceNumber)) fail(index, purchase.invoiceNumber, duplicated(purchase.invoiceNumber));
@@ -91,16 +102,22 @@ export class BulkPurchases {
       else {
         stored.add(purchase.invoiceNumber);
         pending.push({ index, purchase, userId: Number(user.id) });
+        buyers.set(Number(user.id), user);
       }
     }
     // In user id order: every request then locks balances in one global order (no deadlock cycle).
     pending.sort((a, b) => a.userId - b.userId || a.index - b.index);
     const known = new KnownRecords(skus);
-    const now = formatDateTime(this.deps.clock.now());
+    const moment = this.deps.clock.now();
+    const now = formatDateTime(moment);
+    const announcement: CreatedAnnouncement = {
+      at: moment,
+      present: (written, entry) => presentWritten(written, entry.purchase, buyers.get(entry.userId)!, definitions),
+    };
     let created = 0;
     for (let start = 0; start < pending.length; start += PURCHASES_PER_TRANSACTION) {
       const chunk = pending.slice(start, start + PURCHASES_PER_TRANSACTION);
-      const errors = await this.writeChunk(accountId, chunk, known, now);
+      const errors = await this.writeChunk(accountId, chunk, known, now, announcement);
       created += chunk.length - errors.size;
       for (const [entry, error] of errors) fail(entry.index, entry.purchase.invoiceNumber, error);
     }
@@ -117,11 +134,17 @@ export class BulkPurchases {
    * again one purchase per savepoint, so only that one fails. A deadlock (PostgreSQL) runs the
    * chunk again. Answers the failed entries.
    */
-  private async writeChunk(accountId: number, chunk: Pending[], known: KnownRecords, now: string): Promise<Map<Pending, AppError>> {
+  private async writeChunk(
+    accountId: number,
+    chunk: Pending[],
+    known: KnownRecords,
+    now: string,
+    created: CreatedAnnouncement,
+  ): Promise<Map<Pending, AppError>> {
     const failures = await retryingDeadlocks(async () => {
       known.discard();
       try {
-        const group = await this.deps.tx.run((r) => writeGroup(r, accountId, chunk, known, now));
+        const group = await this.deps.tx.run((r) => writeGroup(r, accountId, chunk, known, now, created));
         known.stage(group);
         return new Map<Pending, AppError>();
       } catch (error) {
@@ -132,7 +155,7 @@ export class BulkPurchases {
         const failed = new Map<Pending, AppError>();
         for (const entry of chunk) {
           try {
-            known.stage(await r.purchases.inSavepoint(() => writeGroup(r, accountId, [entry], known, now)));
+            known.stage(await r.purchases.inSavepoint(() => writeGroup(r, accountId, [entry], known, now, created)));
           } catch (error) {
             if (!(error instanceof PurchaseFailed)) throw error;
             failed.set(entry, error.error);

@@ -1,5 +1,9 @@
+import { decodeAttributeValue, type KindDefinitions, type ResolvedValue } from '../../lib/attribute-values.js';
+import type { UserRow } from '../users/repository.js';
+import type { PreparedPurchase, PurchaseDefinitions } from './prepare.js';
 import type { PurchaseItemRow, PurchaseListRow } from './repository.js';
 import type { PaymentInput, PurchaseItemObject, PurchaseObject } from './schemas.js';
+import type { Written } from './write.js';
 
 // The S4 purchase object (its user, branch, prices, payments and items), built by one pure function
 // from rows: GET reads the rows (one query per related table per page), POST and PUT hand it the rows
@@ -91,4 +95,28 @@ export function presentPurchase(row: PurchaseListRow, parts: PurchaseParts): Pur
     createtime: row.createtime,
     approvedtime: row.approvedtime,
   };
+}
+
+/** The S4 object (user, branch, prices, payments, items) of a purchase just written, from what was written (no read back). */
+export function presentWritten(written: Written, prepared: PreparedPurchase, user: UserRow, definitions: PurchaseDefinitions): PurchaseObject {
+  const names = (definitions: KindDefinitions) => new Map([...definitions.values()].map((d) => [d.id, d]));
+  const purchaseNames = names(definitions.purchases);
+  const itemNames = names(definitions.items);
+  // As AttributeValuesRepository.load answers them: in definition order.
+  const customObject = (values: ResolvedValue[], byId: typeof purchaseNames) => {
+    const out: Record<string, unknown> = {};
+    for (const value of [...values].sort((a, b) => a.definitionId - b.definitionId)) {
+      const decoded = value.value === null ? undefined : decodeAttributeValue(value.value);
+      if (decoded !== undefined) out[byId.get(value.definitionId)!.name] = decoded;
+    }
+    return out;
+  };
+  const purchaseUser: PurchaseUser = { id: Number(user.id), service_uid: user.service_uid, email: user.email, document: user.document };
+  const id = Number(written.row.id);
+  return presentPurchase(written.row, {
+    users: new Map([[purchaseUser.id, purchaseUser]]),
+    items: new Map([[id, written.items]]),
+    purchaseCustom: new Map([[id, customObject(prepared.custom, purchaseNames)]]),
+    itemCustom: new Map(written.items.map((item, i) => [Number(item.id), customObject(prepared.items[i]!.custom, itemNames)])),
+  });
 }

@@ -167,10 +167,10 @@ export class PurchasesRepository {
     return rows.map((row) => Number(row.id));
   }
 
-  /** Deletes the purchase (its items go with it by the foreign key); false when there was none. */
-  async delete(accountId: number, id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('purchases').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** Deletes the purchase (its items go with it by the foreign key); answers its invoice number, undefined when there was none. */
+  async delete(accountId: number, id: number): Promise<string | undefined> {
+    const row = await this.db.deleteFrom('purchases').where('account_id', '=', accountId).where('id', '=', id).returning('invoice_number').executeTakeFirst();
+    return row?.invoice_number;
   }
 
   async itemIdsOf(accountId: number, purchaseId: number): Promise<number[]> {

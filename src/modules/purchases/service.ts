@@ -1,17 +1,17 @@
 import type { GroupCommit, Transactor } from '../../db/transactions.js';
-import { decodeAttributeValue, type KindDefinitions, type ResolvedValue } from '../../lib/attribute-values.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { missingByIdentity } from '../users/directory.js';
-import type { UserRow, UsersRepository } from '../users/repository.js';
+import type { UsersRepository } from '../users/repository.js';
 import { PURCHASES_PER_TRANSACTION } from './bulk.js';
 import type { PurchaseCatalogue } from './catalogue.js';
-import { type PreparedPurchase, type PurchaseDefinitions, preparePurchase } from './prepare.js';
-import { presentPurchase, type PurchaseUser } from './present.js';
+import { preparePurchase } from './prepare.js';
+import { presentWritten } from './present.js';
 import type { PurchasesRepository } from './repository.js';
 import type { PurchaseInput, PurchaseObject } from './schemas.js';
 import {
   branchOf,
+  type CreatedAnnouncement,
   createProducts,
   duplicated,
   insertItems,
@@ -32,6 +32,7 @@ interface SingleWrite {
   entry: Pending;
   known: KnownRecords;
   now: string;
+  created: CreatedAnnouncement;
 }
 
 export interface PurchasesDeps {
@@ -59,10 +60,6 @@ export class PurchasesService {
     );
   }
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
-
   /** S1: POST /purchases stores the purchase and its items in one transaction, credits its points, creates unknown SKUs. */
   async create(accountId: number, body: PurchaseInput): Promise<PurchaseObject> {
     const definitions = await this.deps.catalogue.definitions(accountId, [body]);
@@ -71,10 +68,12 @@ export class PurchasesService {
     const user = await this.deps.users.findByIdentity(accountId, prepared.identity);
     if (!user) throw missingByIdentity('user_not_found');
     const known = new KnownRecords(await this.deps.catalogue.knownSkus(accountId, [prepared]));
-    const now = this.now();
+    const moment = this.deps.clock.now();
+    const now = formatDateTime(moment);
     const entry: Pending = { index: 0, purchase: prepared, userId: Number(user.id) };
+    const created: CreatedAnnouncement = { at: moment, present: (written) => presentWritten(written, prepared, user, definitions) };
     try {
-      const group = await this.singles.submit({ accountId, entry, known, now });
+      const group = await this.singles.submit({ accountId, entry, known, now, created });
       return presentWritten(group.written[0]!, prepared, user, definitions);
     } catch (error) {
       throw error instanceof PurchaseFailed ? error.error : error;
@@ -85,9 +84,9 @@ export class PurchasesService {
    * A single purchase in the caller's transaction (when the batcher groups concurrent ones), else in
    * its own (alone, or retried alone after its group failed).
    */
-  private writeSingle(r: PurchaseWrites, { accountId, entry, known, now }: SingleWrite, inTransaction: boolean): Promise<WrittenGroup> {
-    if (inTransaction) return writeGroup(r, accountId, [entry], known, now);
-    return retryingDeadlocks(() => this.deps.tx.run((trx) => writeGroup(trx, accountId, [entry], known, now)));
+  private writeSingle(r: PurchaseWrites, { accountId, entry, known, now, created }: SingleWrite, inTransaction: boolean): Promise<WrittenGroup> {
+    if (inTransaction) return writeGroup(r, accountId, [entry], known, now, created);
+    return retryingDeadlocks(() => this.deps.tx.run((trx) => writeGroup(trx, accountId, [entry], known, now, created)));
   }
 
   /** S3: PUT /purchases replaces the purchase with that invoice number. */
@@ -100,7 +99,8 @@ export class PurchasesService {
     if (!user) throw missingByIdentity('user_not_found');
     const userId = Number(user.id);
     const known = new KnownRecords(await this.deps.catalogue.knownSkus(accountId, [prepared]));
-    const now = this.now();
+    const moment = this.deps.clock.now();
+    const now = formatDateTime(moment);
     const written = await retryingDeadlocks(() =>
       this.deps.tx.run(async (r) => {
         const locked = await r.purchases.lockByInvoice(accountId, prepared.invoiceNumber);
@@ -114,43 +114,26 @@ export class PurchasesService {
         const [items] = await insertItems(r, accountId, [{ purchaseId: locked.id, prepared }]);
         await movePoints(r, accountId, prepared, locked, userId, now);
         const written: Written = { row: { ...row, id: locked.id, account_id: accountId, branch_name: branch?.name ?? null }, items: items! };
+        await r.webhookOutbox.emit(accountId, [{ type: 'purchase.updated', data: () => presentWritten(written, prepared, user, definitions) }], moment);
         return written;
       }),
     );
     return presentWritten(written, prepared, user, definitions);
   }
 
-  /** Removes the purchase, its items and their custom values; points already credited stay (S4). */
+  /**
+   * Removes the purchase, its items and their custom values; points already credited stay (S4).
+   * W2 purchase.deleted carries its ids: `{id, invoice_number}`.
+   */
   async remove(accountId: number, id: number): Promise<void> {
     const removed = await this.deps.tx.run(async (r) => {
       await r.attributeValues.delete(accountId, 'purchase_items', await r.purchases.itemIdsOf(accountId, id));
       await r.attributeValues.delete(accountId, 'purchases', [id]);
-      return r.purchases.delete(accountId, id);
+      const invoiceNumber = await r.purchases.delete(accountId, id);
+      if (invoiceNumber === undefined) return false;
+      await r.webhookOutbox.emit(accountId, [{ type: 'purchase.deleted', data: { id, invoice_number: invoiceNumber } }], this.deps.clock.now());
+      return true;
     });
     if (!removed) throw new NotFoundError(`purchase ${id} not found`);
   }
-}
-
-/** The S4 object (user, branch, prices, payments, items) of a purchase just written, from what was written (no read back). */
-function presentWritten(written: Written, prepared: PreparedPurchase, user: UserRow, definitions: PurchaseDefinitions): PurchaseObject {
-  const names = (definitions: KindDefinitions) => new Map([...definitions.values()].map((d) => [d.id, d]));
-  const purchaseNames = names(definitions.purchases);
-  const itemNames = names(definitions.items);
-  // As AttributeValuesRepository.load answers them: in definition order.
-  const customObject = (values: ResolvedValue[], byId: typeof purchaseNames) => {
-    const out: Record<string, unknown> = {};
-    for (const value of [...values].sort((a, b) => a.definitionId - b.definitionId)) {
-      const decoded = value.value === null ? undefined : decodeAttributeValue(value.value);
-      if (decoded !== undefined) out[byId.get(value.definitionId)!.name] = decoded;
-    }
-    return out;
-  };
-  const purchaseUser: PurchaseUser = { id: Number(user.id), service_uid: user.service_uid, email: user.email, document: user.document };
-  const id = Number(written.row.id);
-  return presentPurchase(written.row, {
-    users: new Map([[purchaseUser.id, purchaseUser]]),
-    items: new Map([[id, written.items]]),
-    purchaseCustom: new Map([[id, customObject(prepared.custom, purchaseNames)]]),
-    itemCustom: new Map(written.items.map((item, i) => [Number(item.id), customObject(prepared.items[i]!.custom, itemNames)])),
-  });
 }

@@ -1,12 +1,14 @@
 import type { AttributeValuesRepository } from '../../db/attribute-values.js';
+import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { ResolvedValue } from '../../lib/attribute-values.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import { branchNameKey } from '../../lib/fields.js';
 import type { BranchesRepository } from '../branches/repository.js';
 import type { CategoryPathsRepository } from '../categories/path.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { PointsLedger } from '../users/points.js';
 import type { PreparedPurchase } from './prepare.js';
 import type { PurchaseItemRow, PurchaseListRow, PurchasesRepository } from './repository.js';
+import type { PurchaseObject } from './schemas.js';
 
 // The write path every purchase takes inside a transaction (single, grouped or bulk): branches,
 // products, the purchases, their items, custom values and points.
@@ -54,10 +56,11 @@ export interface CatalogueWrites {
   createMissing(accountId: number, rows: ProductFromItem[]): Promise<void>;
 }
 
-/** The repositories a purchase write uses, bound to its transaction. */
+/** The repositories a purchase write uses, bound to its transaction (points: the users module's ledger, with its points.changed messages). */
 export interface PurchaseWrites {
   purchases: Pick<PurchasesRepository, 'insertUnlessDuplicate' | 'insertItems' | 'lockByInvoice' | 'replace' | 'deleteItems' | 'itemIdsOf' | 'delete' | 'inSavepoint'>;
-  users: Pick<UsersRepository, 'recordPoints' | 'recordCredits'>;
+  points: Pick<PointsLedger, 'recordPoints' | 'recordCredits'>;
+  webhookOutbox: Pick<WebhookOutbox, 'emit'>;
   branches: Pick<BranchesRepository, 'ensureByName'>;
   products: CatalogueWrites;
   categoryPaths: Pick<CategoryPathsRepository, 'resolve'>;
@@ -126,6 +129,12 @@ export interface WrittenGroup {
   branches: BranchRef[];
 }
 
+/** How a group write announces the purchases it created (W2 purchase.created): when, and each one's S4 object. */
+export interface CreatedAnnouncement {
+  at: Date;
+  present(written: Written, entry: Pending): PurchaseObject;
+}
+
 /** One purchase of a group could not be written (S2 duplicate, refused credit): which, and why. */
 export class PurchaseFailed extends Error {
   constructor(
@@ -138,10 +147,18 @@ export class PurchaseFailed extends Error {
 
 /**
  * Purchases in the caller's transaction: branches, products, the purchases, their items, custom
- * values and points. A purchase that cannot be written throws PurchaseFailed naming it. Answers
- * what was written, and the products and branches it made known (to stage once committed).
+ * values, points, and their purchase.created messages (W4). A purchase that cannot be written
+ * throws PurchaseFailed naming it. Answers what was written, and the products and branches it made
+ * known (to stage once committed).
  */
-export async function writeGroup(r: PurchaseWrites, accountId: number, group: Pending[], known: KnownRecords, now: string): Promise<WrittenGroup> {
+export async function writeGroup(
+  r: PurchaseWrites,
+  accountId: number,
+  group: Pending[],
+  known: KnownRecords,
+  now: string,
+  created: CreatedAnnouncement,
+): Promise<WrittenGroup> {
   const branches = new Map<string, BranchRef>();
   const rows: PurchaseListRowWithoutId[] = [];
   for (const { purchase, userId } of group) {
@@ -173,11 +190,13 @@ export async function writeGroup(r: PurchaseWrites, accountId: number, group: Pe
     group.map((entry, i) => ({ purchaseId: purchaseIds[i]!, prepared: entry.purchase })),
   );
   await creditPoints(r, accountId, group, now);
-  return {
-    written: group.map((_, i) => ({ row: { ...rows[i]!, id: purchaseIds[i]!, account_id: accountId }, items: items[i]! })),
-    newSkus,
-    branches: [...branches.values()],
-  };
+  const written = group.map((_, i) => ({ row: { ...rows[i]!, id: purchaseIds[i]!, account_id: accountId }, items: items[i]! }));
+  await r.webhookOutbox.emit(
+    accountId,
+    written.map((one, i) => ({ type: 'purchase.created', data: () => created.present(one, group[i]!) })),
+    created.at,
+  );
+  return { written, newSkus, branches: [...branches.values()] };
 }
 
 /**
@@ -191,10 +210,10 @@ async function creditPoints(r: PurchaseWrites, accountId: number, group: Pending
   const entryOf = (entry: Pending) => ({ concept: 'purchase', description: entry.purchase.invoiceNumber });
   if (credited.length === 1) {
     const [only] = credited;
-    if (!(await r.users.recordPoints(accountId, only!.userId, only!.purchase.points, entryOf(only!), now))) throw refuse(only!);
+    if (!(await r.points.recordPoints(accountId, only!.userId, only!.purchase.points, entryOf(only!), now))) throw refuse(only!);
     return;
   }
-  const refused = await r.users.recordCredits(
+  const { refused } = await r.points.recordCredits(
     accountId,
     credited.map((entry) => ({ userId: entry.userId, points: entry.purchase.points, entry: entryOf(entry) })),
     now,
@@ -289,7 +308,7 @@ export async function movePoints(
   for (const move of moves) {
     if (move.delta === 0) continue;
     const entry = { concept: 'purchase', description: prepared.invoiceNumber };
-    if (await r.users.recordPoints(accountId, move.userId, move.delta, entry, now)) continue;
+    if (await r.points.recordPoints(accountId, move.userId, move.delta, entry, now)) continue;
     throw invalidField(
       'points',
       move.delta < 0

@@ -25,7 +25,7 @@ export interface UserEventsDeps {
   userEvents: Pick<UserEventsRepository, 'list' | 'eventsByIds' | 'countBulkRange'>;
   events: Pick<EventsRepository, 'findByName'>;
   users: Pick<UsersRepository, 'findByIdentity' | 'findSummaries'>;
-  tx: Transactor<{ events: Pick<EventsRepository, 'findByName'>; queue: Pick<RequestQueue, 'accept'> }>;
+  tx: Transactor<{ events: Pick<EventsRepository, 'findByName'>; queue: Pick<RequestQueue, 'accept'> } & Writes>;
   groupCommit: GroupCommit<Writes>;
   clock: Clock;
   jobs: JobsNotifier;
@@ -36,12 +36,15 @@ export class UserEventsService {
   private readonly inserts: { submit(item: Insert): Promise<number> };
 
   constructor(private readonly deps: UserEventsDeps) {
-    // W4: the webhook message is written in the event's own (shared) transaction.
-    this.inserts = deps.groupCommit(async ({ userEvents, webhookOutbox }: Writes, { accountId, values, present }: Insert) => {
+    // W4: the webhook message is written in the event's own transaction: the shared one, or one of
+    // its own when the batcher writes it alone (there the repositories are bound to the database,
+    // and the insert and the message would commit separately).
+    const write = async ({ userEvents, webhookOutbox }: Writes, { accountId, values, present }: Insert) => {
       const id = await userEvents.insert(accountId, values);
-      await webhookOutbox.emit(accountId, [{ type: 'user_event.created', data: present(id) }], deps.clock.now());
+      await webhookOutbox.emit(accountId, [{ type: 'user_event.created', data: () => present(id) }], deps.clock.now());
       return id;
-    });
+    };
+    this.inserts = deps.groupCommit((r: Writes, item: Insert, inTransaction: boolean) => (inTransaction ? write(r, item) : deps.tx.run((trx) => write(trx, item))));
   }
 
   /** E3 (user by service_uid, else email, else document): the hottest path of the product — two indexed lookups and one insert. */

@@ -1,6 +1,6 @@
 import { normaliseEmail, normaliseTelephone } from '../../lib/fields.js';
-import type { UserRow } from './repository.js';
-import type { UserObject } from './schemas.js';
+import type { RecordedPoints, UserRow } from './repository.js';
+import type { LedgerEntry, UserObject } from './schemas.js';
 
 // Builds the U4 user object. mailing/sms flags combine the user's own flag with the blacklists.
 
@@ -61,4 +61,23 @@ export function presentUsers(rows: UserRow[], { custom, listed }: UserExtras): U
       updatetime: row.updatetime,
     };
   });
+}
+
+/** A points_transactions row as GET /users/{id}/transactions answers it (U8). */
+export function presentLedgerEntry(row: RecordedPoints['row']): LedgerEntry {
+  return { id: row.id, concept: row.concept, points: row.points, description: row.description, balance: row.balance_after, createtime: row.createtime };
+}
+
+/** W2 `points.changed`: whose points (as user events name a user) and the ledger entry, whose `balance` is the balance after it. */
+export function presentPointsChange(recorded: RecordedPoints) {
+  const { user } = recorded;
+  return { user: { userapp_id: user.id, user_id: user.id, service_uid: user.service_uid, email: user.email }, transaction: presentLedgerEntry(recorded.row) };
+}
+
+/**
+ * W2 `user.deleted`: the erased customer's ids (U4's names), nothing more: what the erasure removed
+ * (D1) stays out of the webhook delivery log.
+ */
+export function presentDeletedUser(user: { id: number; service_uid: string | null }) {
+  return { userapp_id: user.id, user_id: user.id, service_uid: user.service_uid };
 }

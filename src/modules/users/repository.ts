@@ -28,6 +28,14 @@ export interface PointsEntry {
   description?: string | null;
 }
 
+/** A ledger entry just written, with the user's identities as they are after it (points.changed, W2). */
+export interface RecordedPoints {
+  transactionId: number;
+  balance: number;
+  row: { id: number; concept: string; points: number; description: string | null; balance_after: number; createtime: string };
+  user: { id: number; service_uid: string | null; email: string | null };
+}
+
 export interface LedgerFilter extends DateRange {
   concept?: string;
 }
@@ -159,13 +167,13 @@ export class UsersRepository {
    * U5a: makes the balance `target` through the ledger: one entry for the difference (none when it
    * is already that), read under the row lock so a concurrent credit is never overwritten unseen.
    */
-  async setPoints(accountId: number, userId: number, target: number, entry: PointsEntry, now: string): Promise<void> {
+  async setPoints(accountId: number, userId: number, target: number, entry: PointsEntry, now: string): Promise<RecordedPoints | undefined> {
     const current = await lockedForUpdate(
       this.db,
       this.db.selectFrom('users').select('points').where('account_id', '=', accountId).where('id', '=', userId),
     ).executeTakeFirst();
-    if (!current || Number(current.points) === target) return;
-    await this.recordPoints(accountId, userId, target - Number(current.points), entry, now);
+    if (!current || Number(current.points) === target) return undefined;
+    return this.recordPoints(accountId, userId, target - Number(current.points), entry, now);
   }
 
   /** Which user (if any) already holds this unique identity value. */
@@ -206,15 +214,12 @@ export class UsersRepository {
 
   /**
    * Adds `delta` to the balance in one conditional UPDATE, so concurrent changes can never take it
-   * below zero, and records the ledger entry. Returns the new balance, or undefined when refused.
-   * Run it inside the caller's transaction when other writes must commit with it.
+   * below zero, and records the ledger entry. Answers the entry, the new balance and the user's
+   * identities, or undefined when refused. Run it inside the caller's transaction when other writes
+   * must commit with it; services change points through PointsLedger (points.ts), which also writes
+   * the points.changed message.
    */
-  async adjustPoints(accountId: number, userId: number, delta: number, entry: PointsEntry, now: string) {
-    return (await this.recordPoints(accountId, userId, delta, entry, now))?.balance;
-  }
-
-  /** adjustPoints, also answering the ledger entry's id. */
-  async recordPoints(accountId: number, userId: number, delta: number, entry: PointsEntry, now: string) {
+  async recordPoints(accountId: number, userId: number, delta: number, entry: PointsEntry, now: string): Promise<RecordedPoints | undefined> {
     const updated = await this.db
       .updateTable('users')
       .set((eb) => ({ points: eb('points', '+', delta), updatetime: now }))
@@ -222,23 +227,21 @@ export class UsersRepository {
       .where('id', '=', userId)
       .where((eb) => eb(eb('points', '+', delta), '>=', 0))
       .where((eb) => eb(eb('points', '+', delta), '<=', MAX_BALANCE))
-      .returning(['points'])
+      .returning(['points', 'service_uid', 'email'])
       .executeTakeFirst();
     if (!updated) return undefined;
+    const row = { concept: entry.concept, points: delta, description: entry.description ?? null, balance_after: updated.points, createtime: now };
     const transaction = await this.db
       .insertInto('points_transactions')
-      .values({
-        account_id: accountId,
-        user_id: userId,
-        concept: entry.concept,
-        points: delta,
-        description: entry.description ?? null,
-        balance_after: updated.points,
-        createtime: now,
-      })
+      .values({ ...row, account_id: accountId, user_id: userId })
       .returning(['id'])
       .executeTakeFirstOrThrow();
-    return { balance: updated.points, transactionId: transaction.id };
+    return {
+      balance: updated.points,
+      transactionId: transaction.id,
+      row: { id: transaction.id, ...row },
+      user: { id: userId, service_uid: updated.service_uid, email: updated.email },
+    };
   }
 
   /**
@@ -248,19 +251,24 @@ export class UsersRepository {
    * set in one UPDATE, and the ledger entries written in one insert, each with the balance right
    * after it. All or nothing: when a credit would take a balance beyond the largest one, nothing is
    * written and the refused user ids are answered. Credits only (positive amounts). Run it in a
-   * transaction.
+   * transaction. Answers the refused user ids, or (none refused) the entries written, in order.
    */
   async recordCredits(
     accountId: number,
     credits: Array<{ userId: number; points: number; entry: PointsEntry }>,
     now: string,
-  ): Promise<Set<number>> {
+  ): Promise<{ refused: Set<number>; recorded: RecordedPoints[] }> {
     const refused = new Set<number>();
-    if (credits.length === 0) return refused;
+    if (credits.length === 0) return { refused, recorded: [] };
     const ids = [...new Set(credits.map((credit) => credit.userId))].sort((a, b) => a - b);
     const rows = await lockedForNoKeyUpdate(
       this.db,
-      this.db.selectFrom('users').select(['id', 'points']).where(byPrimaryKeyIn(accountId)).where('id', 'in', ids).orderBy('id'),
+      this.db
+        .selectFrom('users')
+        .select(['id', 'points', 'service_uid', 'email'])
+        .where(byPrimaryKeyIn(accountId))
+        .where('id', 'in', ids)
+        .orderBy('id'),
     ).execute();
     const balances = new Map(rows.map((row) => [Number(row.id), Number(row.points)]));
     const ledger = credits.map((credit) => {
@@ -277,16 +285,29 @@ export class UsersRepository {
         createtime: now,
       };
     });
-    if (refused.size > 0) return refused;
+    if (refused.size > 0) return { refused, recorded: [] };
     const points = sql<number>`case ${sql.join(
       ids.map((id) => sql`when id = ${id} then cast(${balances.get(id)!} as bigint)`),
       sql` `,
     )} end`;
     await this.db.updateTable('users').set({ points, updatetime: now }).where(byPrimaryKeyIn(accountId)).where('id', 'in', ids).execute();
+    // RETURNING's row order is not promised: each id is placed by its user and the balance after it
+    // (a user's balances only grow along its credits, so that pair is unique).
+    const idOf = new Map<string, number>();
     for (let start = 0; start < ledger.length; start += 500) {
-      await this.db.insertInto('points_transactions').values(ledger.slice(start, start + 500)).execute();
+      const written = await this.db
+        .insertInto('points_transactions')
+        .values(ledger.slice(start, start + 500))
+        .returning(['id', 'user_id', 'balance_after'])
+        .execute();
+      for (const row of written) idOf.set(`${row.user_id}:${row.balance_after}`, Number(row.id));
     }
-    return refused;
+    const users = new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), service_uid: row.service_uid, email: row.email }]));
+    const recorded = ledger.map(({ account_id: _, user_id, ...row }) => {
+      const id = idOf.get(`${user_id}:${row.balance_after}`)!;
+      return { transactionId: id, balance: row.balance_after, row: { id, ...row }, user: users.get(user_id)! };
+    });
+    return { refused, recorded };
   }
 
   listTransactions(accountId: number, userId: number, page: Page) {

@@ -2,11 +2,14 @@ import type { AttributeValuesRepository } from '../../db/attribute-values.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Transactor } from '../../db/transactions.js';
 import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
+import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { dateField, datetimeField, emailField, given, parseDateRange } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { missingById, type UserDirectory } from './directory.js';
+import type { PointsLedger } from './points.js';
+import { presentLedgerEntry } from './present.js';
 import { IDENTITY_FIELDS, type Identity, type NewUserRow, type UserChanges, type UserRow, type UsersRepository } from './repository.js';
 import type { IdentityQuery, LedgerEntry, PointsInput, TransactionsQuery, UserInput, UserObject } from './schemas.js';
 
@@ -67,21 +70,8 @@ function toColumns(input: UserInput): UserChanges {
   return columns;
 }
 
-type LedgerRow = Awaited<ReturnType<UsersRepository['listLedger']>>[number];
-
-function toEntry(row: LedgerRow): LedgerEntry {
-  return {
-    id: row.id,
-    concept: row.concept,
-    points: row.points,
-    description: row.description,
-    balance: row.balance_after,
-    createtime: row.createtime,
-  };
-}
-
 type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'holderOf' | 'list' | 'listTransactions' | 'listLedger'>;
-type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'recordPoints' | 'setPoints'>;
+type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'findById'>;
 
 /** SG5: the members of a segment (the segments module answers; users cannot import it). */
 export interface Audiences {
@@ -93,7 +83,14 @@ export interface UsersDeps {
   audiences: Audiences;
   attributeValues: Pick<AttributeValuesRepository, 'definitions'>;
   directory: UserDirectory;
-  tx: Transactor<{ users: UsersWrites; attributeValues: Pick<AttributeValuesRepository, 'store'> }>;
+  /** Bound to the write's transaction: the user directory presents the user of its webhook message (W2, W4) there. */
+  tx: Transactor<{
+    users: UsersWrites;
+    attributeValues: Pick<AttributeValuesRepository, 'store'>;
+    points: Pick<PointsLedger, 'recordPoints' | 'setPoints'>;
+    directory: Pick<UserDirectory, 'presentOne'>;
+    webhookOutbox: Pick<WebhookOutbox, 'emit'>;
+  }>;
   clock: Clock;
 }
 
@@ -141,8 +138,9 @@ export class UsersService {
     await this.assertIdentitiesFree(accountId, input, columns);
     const custom = await this.customValues(accountId, input);
     const now = this.now();
+    let presented: UserObject | undefined;
     const row = await this.writeGuarded(() =>
-      this.deps.tx.run(async ({ users, attributeValues }) => {
+      this.deps.tx.run(async ({ users, attributeValues, points: ledger, directory, webhookOutbox }) => {
         const { points, ...profile } = columns;
         let created = await users.insert(accountId, {
           ...(profile as NewUserRow),
@@ -152,14 +150,17 @@ export class UsersService {
         });
         // U5a: points given on creation are the ledger's first entry, so the ledger explains the balance.
         if (points) {
-          await users.recordPoints(accountId, created.id, points, { concept: 'initial' }, now);
+          await ledger.recordPoints(accountId, created.id, points, { concept: 'initial' }, now);
           created = { ...created, points };
         }
         await attributeValues.store(accountId, [{ recordId: created.id, values: custom }], { fresh: true, kind: 'users' });
+        const user = created;
+        const data = async () => (presented = await directory.presentOne(accountId, user));
+        await webhookOutbox.emit(accountId, [{ type: 'user.created', data }], this.deps.clock.now());
         return created;
       }),
     );
-    return this.deps.directory.presentOne(accountId, row);
+    return presented ?? this.deps.directory.presentOne(accountId, row);
   }
 
   async update(accountId: number, rawId: string, input: UserInput): Promise<UserObject> {
@@ -171,8 +172,9 @@ export class UsersService {
     const columns = toColumns(input);
     await this.assertIdentitiesFree(accountId, input, columns, existing.id);
     const custom = await this.customValues(accountId, input);
+    let presented: UserObject | undefined;
     await this.writeGuarded(() =>
-      this.deps.tx.run(async ({ users, attributeValues }) => {
+      this.deps.tx.run(async ({ users, attributeValues, points: ledger, directory, webhookOutbox }) => {
         if (input.tags !== undefined || input.remove_tags !== undefined) {
           // Read under the row lock, so two concurrent merges cannot lose each other's tags.
           const current = await users.lock(accountId, existing.id);
@@ -181,11 +183,13 @@ export class UsersService {
         const { points, ...changes } = columns;
         await users.update(accountId, existing.id, { ...changes, updatetime: this.now() });
         // U5a: a balance given on an update is an `adjustment` entry for the difference.
-        if (points !== undefined) await users.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, this.now());
+        if (points !== undefined) await ledger.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, this.now());
         await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }], { kind: 'users' });
+        const data = async () => (presented = await directory.presentOne(accountId, (await users.findById(accountId, existing.id))!));
+        await webhookOutbox.emit(accountId, [{ type: 'user.updated', data }], this.deps.clock.now());
       }),
     );
-    return this.deps.directory.presentOne(accountId, (await this.deps.users.findById(accountId, existing.id))!);
+    return presented ?? this.deps.directory.presentOne(accountId, (await this.deps.users.findById(accountId, existing.id))!);
   }
 
   /** A concurrent request may take an identity between our check and our write: still a 400. */
@@ -243,7 +247,7 @@ export class UsersService {
     if (input.points === 0) throw invalidField('points', 'must not be 0');
     const now = this.now();
     const entry = { concept: input.concept, description: input.description };
-    const result = await this.deps.tx.run(({ users }) => users.recordPoints(accountId, user.id, input.points, entry, now));
+    const result = await this.deps.tx.run(({ points }) => points.recordPoints(accountId, user.id, input.points, entry, now));
     if (!result) {
       const now = await this.deps.users.findById(accountId, user.id);
       // Erased (D1) between being found and now: as if it had never been found.
@@ -259,7 +263,7 @@ export class UsersService {
   async ledger(accountId: number, rawId: string, query: { page?: number; limit?: number }) {
     const user = await this.requireRow(accountId, rawId);
     const rows = await this.deps.users.listTransactions(accountId, user.id, toPage(query));
-    return { points: user.points, transactions: rows.map(toEntry).map(({ id, ...entry }) => ({ transaction_id: id, ...entry })) };
+    return { points: user.points, transactions: rows.map(presentLedgerEntry).map(({ id, ...entry }) => ({ transaction_id: id, ...entry })) };
   }
 
   /** GET /users/{id}/transactions (U8). */
@@ -274,12 +278,12 @@ export class UsersService {
 
   /** D3: the whole ledger of one customer, as GET /users/{id}/transactions answers it, not paginated. */
   async ledgerOf(accountId: number, userId: number): Promise<LedgerEntry[]> {
-    return (await this.deps.users.listLedger(accountId, userId, {}, EVERY_ROW)).map(toEntry);
+    return (await this.deps.users.listLedger(accountId, userId, {}, EVERY_ROW)).map(presentLedgerEntry);
   }
 
   private async ledgerEntries(accountId: number, user: UserRow, query: TransactionsQuery & PageQuery): Promise<LedgerEntry[]> {
     const range = parseDateRange({ from: given(query.from), to: given(query.to) });
     const rows = await this.deps.users.listLedger(accountId, user.id, { ...range, concept: given(query.concept) }, toPage(query));
-    return rows.map(toEntry);
+    return rows.map(presentLedgerEntry);
   }
 }

@@ -153,6 +153,19 @@ export function Field({ label, name, hint, error: ownError, children, className 
   );
 }
 
+/**
+ * For controls that are not one Field (a fieldset of checkboxes): registers `name` with the form
+ * and answers what a Field would show under it (validate()'s problem, or the API's 400 naming it).
+ */
+export function useFieldError(name: string): ReactNode {
+  const form = useContext(FormContext);
+  const register = form?.register;
+  useEffect(() => register?.(name), [register, name]);
+  const problem = form?.problems?.[name];
+  if (problem) return problem;
+  return form && namesField(form.error, name) ? <ErrorText explained={explainForField(form.error)} /> : null;
+}
+
 type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode };
 
 export function TextField({ label, name, hint, error, onValue, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void }) {

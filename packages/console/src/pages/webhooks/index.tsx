@@ -1,0 +1,113 @@
+import type { WebhookEndpointWithSecret } from '@rapport/sdk';
+import { useEffect, useState } from 'react';
+import { useApiMutation, useGet } from '../../api/queries.js';
+import { Form, SubmitButton, TextField } from '../../components/form.js';
+import { Page, Section } from '../../components/layout.js';
+import { QueryView } from '../../components/states.js';
+import { DataTable } from '../../components/table.js';
+import { clearFlash, peekFlash } from '../../lib/flash.js';
+import { check, problems } from '../../lib/validate.js';
+import { Link } from '../../router.js';
+import { type EventChoice, EndpointStatus, EventPicker, EventsSummary, SecretOnce, WEBHOOK_KEYS, checkEvents, eventsOf } from './shared.js';
+
+// Webhooks (W1–W5): the account's endpoints, and a form for a new one. The answer to the creation
+// holds the endpoint's signing secret, the only time the API shows it: it is shown here, once, in
+// this page's memory only (not in the URL, not in the query cache), until dismissed or left.
+
+function NewEndpoint({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
+  const [url, setUrl] = useState('');
+  const [choice, setChoice] = useState<EventChoice>({ all: false, types: [] });
+  const [description, setDescription] = useState('');
+  const create = useApiMutation((api, body: Parameters<typeof api.webhooks.create>[0]) => api.webhooks.create(body), {
+    invalidate: [...WEBHOOK_KEYS],
+    onSuccess: (endpoint) => {
+      setUrl('');
+      setChoice({ all: false, types: [] });
+      setDescription('');
+      onCreated(endpoint);
+    },
+  });
+  return (
+    <Form
+      label="New webhook endpoint"
+      error={create.error}
+      validate={() => problems({ url: check.filled(url, 'Type the address Rapport sends to, starting with https://.'), events: checkEvents(choice) })}
+      onSubmit={() => create.mutate({ url: url.trim(), events: eventsOf(choice), ...(description.trim() ? { description: description.trim() } : {}) })}
+    >
+      <TextField
+        label="URL"
+        name="url"
+        type="url"
+        inputMode="url"
+        autoCapitalize="off"
+        spellCheck={false}
+        value={url}
+        onValue={setUrl}
+        placeholder="https://crm.example.com/hooks/rapport"
+        hint="Where Rapport POSTs each message: an https:// address on the internet (http:// only to this machine or a private network, when the server allows it)."
+      />
+      <EventPicker choice={choice} onChange={setChoice} />
+      <TextField label="Description" name="description" value={description} onValue={setDescription} hint="Optional: what receives these messages, e.g. CRM sync." />
+      <div className="actions">
+        <SubmitButton busy={create.isPending} busyLabel="Creating…">
+          Create endpoint
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export default function WebhooksPage() {
+  const endpoints = useGet('/webhooks');
+  const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
+  const [flash] = useState(peekFlash); // an endpoint just deleted from its page
+  useEffect(() => clearFlash(), []);
+  return (
+    <Page title="Webhooks">
+      <p className="hint page-intro">
+        Rapport POSTs a signed message to each endpoint when data changes (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+        <code>webhook-signature</code>). Failed messages are tried again for about a day; an endpoint whose every message failed for 5 days is disabled.
+      </p>
+      {flash ? (
+        <p className="notice" role="status" data-testid="webhooks-flash">
+          {flash}
+        </p>
+      ) : null}
+      {created ? (
+        <SecretOnce secret={created.secret} title={`Signing secret of ${created.url}`} onDismiss={() => setCreated(null)}>
+          <p>
+            The endpoint is created and enabled. <Link to={`/webhooks/${created.id}`}>Open it</Link> to send a test message.
+          </p>
+        </SecretOnce>
+      ) : null}
+      <Section title="Endpoints">
+        <QueryView query={endpoints} loading="Loading the endpoints…" isEmpty={(rows) => rows.length === 0} empty="No endpoints yet. Create one with the form below.">
+          {(rows) => (
+            <DataTable
+              caption="Webhook endpoints"
+              testId="webhooks-table"
+              rows={rows}
+              rowKey={(endpoint) => endpoint.id}
+              columns={[
+                { header: 'URL', cell: (endpoint) => <Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link> },
+                { header: 'Events', cell: (endpoint) => <EventsSummary events={endpoint.events} /> },
+                {
+                  header: 'Status',
+                  cell: (endpoint) => (
+                    <div>
+                      <EndpointStatus status={endpoint.status} />
+                    </div>
+                  ),
+                },
+                { header: 'Description', cell: (endpoint) => endpoint.description || '—' },
+              ]}
+            />
+          )}
+        </QueryView>
+      </Section>
+      <Section title="New endpoint">
+        <NewEndpoint onCreated={setCreated} />
+      </Section>
+    </Page>
+  );
+}
