@@ -494,6 +494,8 @@ export interface WebhookMessagesTable {
   message_id: string;
   account_id: number;
   endpoint_id: number;
+  /** The customer whose data the body carries (erased with it, D1). */
+  user_id: number | null;
   type: string;
   /** The JSON body exactly as signed and sent. */
   body: string;

@@ -119,6 +119,11 @@ describe('the database\'s references to customers', () => {
   });
 
   it('hold no row of an erased customer, column by column', async () => {
+    // A webhook endpoint, so that the customer's changes have messages (W2) carrying its data.
+    await t.database.db
+      .insertInto('webhook_endpoints')
+      .values({ account_id: t.accountId, url: 'https://receiver.invalid/', events: '["*"]', description: '', status: 'enabled', secret: 'whsec_AAAA', createtime: '2026-01-01 00:00:00', updatetime: '2026-01-01 00:00:00' })
+      .execute();
     const { user } = await richCustomer(t, { city: 'Catalogue' });
     // A bulk erasure accepted, not yet run (no worker here), has the customer among its frozen members.
     const segment = expectOk(await t.post('/apiv3/segments', { title: 'Catalogue', definition: { all: [{ field: 'city', op: 'eq', value: 'Catalogue' }] } }), 201);

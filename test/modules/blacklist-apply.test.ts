@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
 import { formatDateTime } from '../../src/lib/time.js';
@@ -11,6 +8,7 @@ import { startServer } from '../../src/server.js';
 import { buildTestApp, testConfig, usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { BLACKLIST_URL, emailList, listValues, stagingRows, storedEntries, uploadList, waitFor } from '../helpers/blacklist.js';
+import { childServers, sharedDatabaseConfig } from '../helpers/child-server.js';
 import { blacklistUpload, MULTIPART_TYPE } from '../helpers/multipart.js';
 import { createAccount, sharedDatabase } from '../ops/support.js';
 
@@ -197,36 +195,7 @@ describe('an apply that never finished', () => {
 });
 
 describe('a process killed while applying', () => {
-  const children = new Set<ChildProcess>();
-  after(() => children.forEach((child) => child.kill('SIGKILL')));
-
-  /** A server in its own process on `database`, as `npm start` runs it; resolves with its URL. */
-  function serverProcess(database: object): Promise<{ child: ChildProcess; url: string }> {
-    const server = pathToFileURL(resolve('src/server.ts')).href;
-    const helpers = pathToFileURL(resolve('test/helpers/app.ts')).href;
-    const code =
-      `const { startServer } = await import(${JSON.stringify(server)}); const { testConfig } = await import(${JSON.stringify(helpers)});` +
-      `const app = await startServer(testConfig({ database: JSON.parse(process.env.CHILD_DATABASE), host: '127.0.0.1', port: 0, workerEnabled: false }));` +
-      `console.log('LISTENING http://127.0.0.1:' + app.server.address().port);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      env: { ...process.env, CHILD_DATABASE: JSON.stringify(database) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.add(child);
-    return new Promise((done, fail) => {
-      let out = '';
-      const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
-      child.stdout!.on('data', (chunk) => {
-        out += chunk;
-        const match = /LISTENING (\S+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          done({ child, url: match[1]! });
-        }
-      });
-      child.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-    });
-  }
+  const servers = childServers();
 
   const visible = async (database: Database, accountId: number) =>
     Number((await visibleEntries(database.db, accountId, 'email').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -235,18 +204,16 @@ describe('a process killed while applying', () => {
     const shared = await sharedDatabase(1);
     const database = shared.handles[0]!;
     const { accountId, key } = await createAccount(database);
-    const config = usingPostgres()
-      ? { kind: 'postgres', connectionString: shared.postgres!.url, schema: shared.postgres!.schema }
-      : { kind: 'sqlite', filename: shared.file! };
+    const config = sharedDatabaseConfig(shared);
     let restarted: FastifyInstance | undefined;
     try {
-      const { child, url } = await serverProcess(config);
+      const server = await servers.start(config, { workerEnabled: false });
       const post = (body: Buffer) =>
-        fetch(`${url}${BLACKLIST_URL}`, { method: 'POST', headers: { authorization: `Basic ${key}`, 'content-type': MULTIPART_TYPE }, body });
+        fetch(`${server.url}${BLACKLIST_URL}`, { method: 'POST', headers: { authorization: `Basic ${key}`, 'content-type': MULTIPART_TYPE }, body });
       assert.equal((await post(blacklistUpload('old1@example.com\nold2@example.com\n', 'email', 'delete-create'))).status, 200);
       const dying = post(blacklistUpload(emailList(150_000, 'killed').join('\n'), 'email', 'delete-create')).catch(() => 'cut');
       await waitFor(async () => (await rowsBeingWritten(database.db, accountId)) > 0, 'the upload to be applying', 60_000);
-      child.kill('SIGKILL');
+      await server.kill();
       assert.equal(await dying, 'cut');
       assert.equal(await visible(database, accountId), 2, 'the old list, and only it, is visible');
 
@@ -256,7 +223,7 @@ describe('a process killed while applying', () => {
         const past = formatDateTime(new Date(Date.now() - 10 * 60_000));
         await database.db.updateTable('blacklist_uploads').set({ touched_at: past }).execute();
       }
-      restarted = await startServer(testConfig({ database: config as never, host: '127.0.0.1', port: 0, workerEnabled: true, workerPollMs: 50 }));
+      restarted = await startServer(testConfig({ database: config, host: '127.0.0.1', port: 0, workerEnabled: true, workerPollMs: 50 }));
       assert.deepEqual(await stagingRows({ database }), { uploads: 0, staged: 0 });
       assert.equal(await rowsBeingWritten(database.db, accountId), 0);
       const stored = () => database.db.selectFrom('blacklist_entries').select('value').where('account_id', '=', accountId).orderBy('id').execute();

@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { foldedUserColumns } from '../../src/db/folded-columns.js';
 import type { DB } from '../../src/db/types.js';
 import { formatDateTime } from '../../src/lib/time.js';
 import { startServer } from '../../src/server.js';
-import { testConfig, usingPostgres } from '../helpers/app.js';
+import { testConfig } from '../helpers/app.js';
 import { waitFor } from '../helpers/blacklist.js';
+import { childServers, sharedDatabaseConfig } from '../helpers/child-server.js';
 import { createAccount, sharedDatabase } from '../ops/support.js';
 
 // Issue 22: a server killed (kill -9) during a bulk erasure (D4) leaves every customer wholly there
@@ -83,52 +81,21 @@ const WHOLE = [1, 2, 1, 1, 1];
 const GONE = [0, 0, 0, 0, 0];
 
 describe('a server killed during a bulk erasure', () => {
-  const children = new Set<ChildProcess>();
-  after(() => children.forEach((child) => child.kill('SIGKILL')));
-
-  /** A server in its own process on `database`, with its worker, as `npm start` runs it; resolves with its URL. */
-  function serverProcess(database: object): Promise<{ child: ChildProcess; url: string }> {
-    const server = pathToFileURL(resolve('src/server.ts')).href;
-    const helpers = pathToFileURL(resolve('test/helpers/app.ts')).href;
-    const code =
-      `const { startServer } = await import(${JSON.stringify(server)}); const { testConfig } = await import(${JSON.stringify(helpers)});` +
-      `const app = await startServer(testConfig({ database: JSON.parse(process.env.CHILD_DATABASE), host: '127.0.0.1', port: 0, workerEnabled: true, workerPollMs: 50 }));` +
-      `console.log('LISTENING http://127.0.0.1:' + app.server.address().port);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      env: { ...process.env, CHILD_DATABASE: JSON.stringify(database) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.add(child);
-    return new Promise((done, fail) => {
-      let out = '';
-      const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
-      child.stdout!.on('data', (chunk) => {
-        out += chunk;
-        const match = /LISTENING (\S+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          done({ child, url: match[1]! });
-        }
-      });
-      child.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-    });
-  }
+  const servers = childServers();
 
   it('leaves no customer half-erased, and the restarted server finishes the request, counting each customer once', async () => {
     const shared = await sharedDatabase(1);
     const database = shared.handles[0]!;
     const db = database.db;
     const { accountId, key } = await createAccount(database);
-    const config = usingPostgres()
-      ? { kind: 'postgres', connectionString: shared.postgres!.url, schema: shared.postgres!.schema }
-      : { kind: 'sqlite', filename: shared.file! };
+    const config = sharedDatabaseConfig(shared);
     let restarted: FastifyInstance | undefined;
     try {
       const members = await seed(db, accountId, 'Doomed', MEMBERS);
       const outsiders = await seed(db, accountId, 'Spared', OUTSIDERS);
-      const { child, url } = await serverProcess(config);
+      const server = await servers.start(config, { workerEnabled: true, workerPollMs: 50 });
       const call = async (method: string, path: string, body: unknown) => {
-        const response = await fetch(`${url}/apiv3${path}`, {
+        const response = await fetch(`${server.url}/apiv3${path}`, {
           method,
           headers: { authorization: `Basic ${key}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -141,8 +108,7 @@ describe('a server killed during a bulk erasure', () => {
       const { request_id } = await call('DELETE', '/multiusers/bulk', { segment_id: segment.id, notify_to: 'crash@example.com' });
       const progress = async () => Number((await db.selectFrom('requests').select('processed').where('id', '=', request_id).executeTakeFirstOrThrow()).processed);
       await waitFor(async () => (await progress()) > 0, 'the erasure to have erased some customers', 60_000);
-      child.kill('SIGKILL');
-      await new Promise((done) => child.once('exit', done));
+      await server.kill();
 
       const atKill = await holdings(db, members);
       const gone = members.filter((id) => atKill.get(id)![0] === 0);
@@ -158,7 +124,7 @@ describe('a server killed during a bulk erasure', () => {
 
       // The dead server's claim runs out (its lease: a minute from its last step).
       await db.updateTable('requests').set({ lease_until: formatDateTime(new Date(Date.now() - 1000)) }).where('id', '=', request_id).execute();
-      restarted = await startServer(testConfig({ database: config as never, host: '127.0.0.1', port: 0, workerEnabled: true, workerPollMs: 50 }));
+      restarted = await startServer(testConfig({ database: config, host: '127.0.0.1', port: 0, workerEnabled: true, workerPollMs: 50 }));
       const ended = async () => (await db.selectFrom('requests').select('status').where('id', '=', request_id).executeTakeFirstOrThrow()).status;
       await waitFor(async () => ['done', 'failed'].includes(await ended()), 'the resumed request to end', 120_000);
       const request = await db.selectFrom('requests').selectAll().where('id', '=', request_id).executeTakeFirstOrThrow();

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { buildApp } from '../../src/app.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, type DatabaseConfig, loadConfig } from '../../src/config.js';
 import type { Lookup } from '../../src/jobs/webhooks/address-guard.js';
 import { TestClock, testConfig, usingPostgres } from '../helpers/app.js';
 import { waitFor } from '../helpers/blacklist.js';
+import { childServers, sharedDatabaseConfig } from '../helpers/child-server.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 import { createAccount, sharedDatabase } from '../ops/support.js';
 
@@ -36,45 +34,15 @@ describe('WEBHOOK_LEASE_MS', () => {
 });
 
 describe('a server killed with SIGKILL mid-delivery', () => {
-  const children = new Set<ChildProcess>();
-  after(() => children.forEach((child) => child.kill('SIGKILL')));
-
-  /** A server in its own process on `database`, with its worker, as `npm start` runs it (see customer-erasure-crash.test.ts). */
-  function serverProcess(database: object): Promise<{ child: ChildProcess; url: string }> {
-    const server = pathToFileURL(resolve('src/server.ts')).href;
-    const helpers = pathToFileURL(resolve('test/helpers/app.ts')).href;
-    const settings = { host: '127.0.0.1', port: 0, workerEnabled: true, workerPollMs: 50, webhookAllowPrivate: true, webhookTimeoutMs: TIMEOUT_MS, webhookLeaseMs: LEASE_MS };
-    const code =
-      `const { startServer } = await import(${JSON.stringify(server)}); const { testConfig } = await import(${JSON.stringify(helpers)});` +
-      `const app = await startServer(testConfig({ database: JSON.parse(process.env.CHILD_DATABASE), ...${JSON.stringify(settings)} }));` +
-      `console.log('LISTENING http://127.0.0.1:' + app.server.address().port);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      env: { ...process.env, CHILD_DATABASE: JSON.stringify(database) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.add(child);
-    return new Promise((done, fail) => {
-      let out = '';
-      const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 30_000);
-      child.stdout!.on('data', (chunk) => {
-        out += chunk;
-        const match = /LISTENING (\S+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          done({ child, url: match[1]! });
-        }
-      });
-      child.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-    });
-  }
+  const servers = childServers();
+  const settings = { workerEnabled: true, workerPollMs: 50, webhookAllowPrivate: true, webhookTimeoutMs: TIMEOUT_MS, webhookLeaseMs: LEASE_MS };
+  const serverProcess = (database: DatabaseConfig) => servers.start(database, settings, { startTimeoutMs: 30_000 });
 
   it('loses no message: the next server sends the one in flight again, with the same webhook-id, after the lease', async () => {
     const shared = await sharedDatabase(1);
     const db = shared.handles[0]!.db;
     const { key } = await createAccount(shared.handles[0]!);
-    const database = usingPostgres()
-      ? { kind: 'postgres', connectionString: shared.postgres!.url, schema: shared.postgres!.schema }
-      : { kind: 'sqlite', filename: shared.file! };
+    const database = sharedDatabaseConfig(shared);
     const receiver = await startReceiver();
     // Holds every request open: the first server dies with them in flight.
     receiver.behave({ status: 200, delayMs: 120_000 });
@@ -95,8 +63,7 @@ describe('a server killed with SIGKILL mid-delivery', () => {
       const hook = (await call('/webhooks', { url: receiver.url, events: ['user_event.created'] })).payload;
       for (let i = 0; i < 3; i++) await call('/user-events', { service_uid: 'crash-hook-user', event: 'visit', metadata: { n: i } });
       await receiver.waitFor(1, 20_000);
-      first.child.kill('SIGKILL');
-      await once(first.child, 'exit');
+      await first.kill();
       // A request written just before the kill is read by the receiver a moment later.
       await new Promise((done) => setTimeout(done, 300));
 
@@ -134,7 +101,7 @@ describe('a server killed with SIGKILL mid-delivery', () => {
       const repeated = receiver.received.filter((r) => inFlight.has(String(r.headers['webhook-id'])));
       for (const id of inFlight) assert.equal(repeated.filter((r) => r.headers['webhook-id'] === id).length, 2, `${id}: the attempt cut short and its repeat`);
     } finally {
-      for (const child of children) child.kill('SIGKILL');
+      servers.killAll();
       await receiver.close();
       await shared.drop();
     }

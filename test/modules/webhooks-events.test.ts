@@ -146,6 +146,23 @@ describe('user.created, user.updated, user.deleted', () => {
     await hook.close();
   });
 
+  it("erasing a customer (D1) deletes the messages that carry the customer's data, sent or not; user.deleted stays", async () => {
+    const hook = await subscribe(['user.created', 'user.updated', 'user.deleted']);
+    const kept = await createUser(t, { service_uid: 'wh-keep', email: 'wh-keep@example.com' });
+    const erased = await createUser(t, { service_uid: 'wh-erase', email: 'wh-erase@example.com' });
+    expectOk(await t.put(`/apiv3/users/${erased.userapp_id}`, { first_name: 'Gone' }));
+    await hook.messages(3);
+    const deleted = expectOk(await t.delete(`/apiv3/users/${erased.userapp_id}`));
+    assert.equal(deleted.deleted.users, 1);
+    const after = await hook.messages(4);
+    assert.deepEqual(after[3], message('user.deleted', { userapp_id: erased.userapp_id, user_id: erased.userapp_id, service_uid: 'wh-erase' }));
+    assert.deepEqual(await hook.logged(), ['user.created', 'user.deleted'], "only the other customer's message and the deletion are left");
+    const bodies = await t.database.db.selectFrom('webhook_messages').select('body').execute();
+    assert.ok(!bodies.some((row) => row.body.includes('wh-erase@example.com')), 'no message body holds the e-mail');
+    assert.ok(bodies.some((row) => row.body.includes(kept.email)));
+    await hook.close();
+  });
+
   it('DELETE /multiusers/bulk: one user.deleted per customer erased, in the steps, then request.finished as GET /requests/{id} answers it', async () => {
     await idle();
     const hook = await subscribe(['user.deleted', 'request.finished']);

@@ -11,7 +11,9 @@ import { withId } from '../schema-helpers.js';
 // - webhook_messages: the outbox and the delivery log at once. A row per message and endpoint is
 //   written in the transaction of the change that causes it; the worker claims due rows with a
 //   lease, as the request queue does, and writes each attempt's outcome on the row (the same
-//   `message_id`, the `webhook-id` header, on every retry). The partial index holds only the
+//   `message_id`, the `webhook-id` header, on every retry). `user_id` names the customer whose
+//   data the body carries, so that erasing the customer (D1) deletes the message too (no foreign
+//   key: the message of `user.deleted` outlives its customer). The partial index holds only the
 //   pending rows, so claiming stays cheap however long the log grows.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('webhook_endpoints'))
@@ -33,6 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('message_id', 'text', (col) => col.notNull().unique())
     .addColumn('account_id', 'integer', (col) => col.notNull())
     .addColumn('endpoint_id', 'integer', (col) => col.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer')
     .addColumn('type', 'text', (col) => col.notNull())
     .addColumn('body', 'text', (col) => col.notNull())
     .addColumn('status', 'text', (col) => col.notNull())
@@ -55,6 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), '=', 'pending')
     .execute();
   await db.schema.createIndex('webhook_messages_created').on('webhook_messages').column('createtime').execute();
+  await db.schema.createIndex('webhook_messages_user_id').on('webhook_messages').column('user_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -27,6 +27,8 @@ export interface WebhookEvent {
    * type: data that costs reads is then read for subscribers only.
    */
   data: unknown;
+  /** The customer whose personal data `data` carries: erasing the customer (D1) deletes the message. */
+  userId?: number;
 }
 
 /** W2's body: `{type, timestamp, data}`, the timestamp ISO 8601 in UTC. */

@@ -36,6 +36,7 @@ export class WebhookOutbox {
           message_id: newMessageId(),
           account_id: accountId,
           endpoint_id: endpoint.id,
+          user_id: event.userId ?? null,
           type: event.type,
           body,
           status: 'pending' as const,

@@ -78,7 +78,7 @@ export class AbandonedCartsService {
     // the stored one and is announced again, as it now is.
     return this.deps.tx.run(async ({ carts, webhookOutbox }) => {
       const stored = present(await carts.upsert(accountId, user.id, { externalId, data: JSON.stringify(data), recovered: data.recovered, createtime }));
-      await webhookOutbox.emit(accountId, [{ type: 'abandoned_cart.created', data: stored }], this.deps.clock.now());
+      await webhookOutbox.emit(accountId, [{ type: 'abandoned_cart.created', data: stored, userId: user.id }], this.deps.clock.now());
       return stored;
     });
   }

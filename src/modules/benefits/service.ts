@@ -258,7 +258,7 @@ export class BenefitsService {
         points: benefit.points,
         createtime: now,
       });
-      await webhookOutbox.emit(accountId, [{ type: 'coupon.assigned', data: () => coupons.presentOne(accountId, couponId) }], moment);
+      await webhookOutbox.emit(accountId, [{ type: 'coupon.assigned', data: () => coupons.presentOne(accountId, couponId), userId }], moment);
     });
     return { status: true };
   }

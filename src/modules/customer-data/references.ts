@@ -51,6 +51,8 @@ export const CUSTOMER_REFERENCES: readonly CustomerReference[] = [
   { table: 'attribute_values', column: 'record_id', records: 'customers', kind: 'users' },
   // Pending bulk erasures (D4) forget the customer: nobody else may ever be erased under its id.
   { table: 'erasure_members', column: 'user_id', records: 'customers' },
+  // Webhook messages carrying the customer's data, sent or not (W2): none leaves after the erasure.
+  { table: 'webhook_messages', column: 'user_id', records: 'customers' },
   { table: 'users', column: 'id', records: 'customers', counted: 'users' },
 ];
 

@@ -114,7 +114,7 @@ export class PurchasesService {
         const [items] = await insertItems(r, accountId, [{ purchaseId: locked.id, prepared }]);
         await movePoints(r, accountId, prepared, locked, userId, now);
         const written: Written = { row: { ...row, id: locked.id, account_id: accountId, branch_name: branch?.name ?? null }, items: items! };
-        await r.webhookOutbox.emit(accountId, [{ type: 'purchase.updated', data: () => presentWritten(written, prepared, user, definitions) }], moment);
+        await r.webhookOutbox.emit(accountId, [{ type: 'purchase.updated', data: () => presentWritten(written, prepared, user, definitions), userId }], moment);
         return written;
       }),
     );

@@ -193,7 +193,7 @@ export async function writeGroup(
   const written = group.map((_, i) => ({ row: { ...rows[i]!, id: purchaseIds[i]!, account_id: accountId }, items: items[i]! }));
   await r.webhookOutbox.emit(
     accountId,
-    written.map((one, i) => ({ type: 'purchase.created', data: () => created.present(one, group[i]!) })),
+    written.map((one, i) => ({ type: 'purchase.created', data: () => created.present(one, group[i]!), userId: Number(one.row.user_id) })),
     created.at,
   );
   return { written, newSkus, branches: [...branches.values()] };

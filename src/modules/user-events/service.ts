@@ -41,7 +41,7 @@ export class UserEventsService {
     // and the insert and the message would commit separately).
     const write = async ({ userEvents, webhookOutbox }: Writes, { accountId, values, present }: Insert) => {
       const id = await userEvents.insert(accountId, values);
-      await webhookOutbox.emit(accountId, [{ type: 'user_event.created', data: () => present(id) }], deps.clock.now());
+      await webhookOutbox.emit(accountId, [{ type: 'user_event.created', data: () => present(id), userId: values.userId }], deps.clock.now());
       return id;
     };
     this.inserts = deps.groupCommit((r: Writes, item: Insert, inTransaction: boolean) => (inTransaction ? write(r, item) : deps.tx.run((trx) => write(trx, item))));

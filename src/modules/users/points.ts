@@ -44,7 +44,7 @@ export class PointsLedger {
   private announce(accountId: number, recorded: RecordedPoints[]): Promise<void> {
     return this.deps.webhookOutbox.emit(
       accountId,
-      recorded.map((one) => ({ type: 'points.changed', data: () => presentPointsChange(one) })),
+      recorded.map((one) => ({ type: 'points.changed', data: () => presentPointsChange(one), userId: one.user.id })),
       this.deps.clock.now(),
     );
   }

@@ -156,7 +156,7 @@ export class UsersService {
         await attributeValues.store(accountId, [{ recordId: created.id, values: custom }], { fresh: true, kind: 'users' });
         const user = created;
         const data = async () => (presented = await directory.presentOne(accountId, user));
-        await webhookOutbox.emit(accountId, [{ type: 'user.created', data }], this.deps.clock.now());
+        await webhookOutbox.emit(accountId, [{ type: 'user.created', data, userId: created.id }], this.deps.clock.now());
         return created;
       }),
     );
@@ -186,7 +186,7 @@ export class UsersService {
         if (points !== undefined) await ledger.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, this.now());
         await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }], { kind: 'users' });
         const data = async () => (presented = await directory.presentOne(accountId, (await users.findById(accountId, existing.id))!));
-        await webhookOutbox.emit(accountId, [{ type: 'user.updated', data }], this.deps.clock.now());
+        await webhookOutbox.emit(accountId, [{ type: 'user.updated', data, userId: existing.id }], this.deps.clock.now());
       }),
     );
     return presented ?? this.deps.directory.presentOne(accountId, (await this.deps.users.findById(accountId, existing.id))!);
