@@ -67,6 +67,9 @@ describe('webhook endpoints (W1)', () => {
     expectError(await t.post('/apiv3/webhooks', { url: 'http://127.0.0.1:9/', events: [] }), 400, 'bad_request', /events/);
     expectError(await t.put('/apiv3/webhooks/1', { status: 'paused' }), 400, 'bad_request', /status/);
     expectError(await t.get('/apiv3/webhooks/0'), 400, 'bad_request', /id/);
+    // Beyond the database's integer: a 400, never a 500 (PostgreSQL refuses the value itself).
+    expectError(await t.get('/apiv3/webhooks/2147483648'), 400, 'bad_request', /id/);
+    expectError(await t.post('/apiv3/webhooks/9007199254740991/test'), 400, 'bad_request', /id/);
     expectError(await t.put('/apiv3/webhooks/999999', { description: 'x' }), 404, 'not_found');
   });
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
+import { MAX_ID } from '../../http/validation.js';
 import { WEBHOOK_EVENT_TYPES } from '../../jobs/webhooks/events.js';
 
 // W1–W5: webhook endpoints and their delivery log.
@@ -53,9 +54,9 @@ export const UpdateWebhookBody = Type.Object(
 );
 export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
 
-export const WebhookParams = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const WebhookParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) }, { additionalProperties: false });
 export const DeliveryParams = Type.Object(
-  { id: Type.Integer({ minimum: 1 }), message_id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { id: Type.Integer({ minimum: 1, maximum: MAX_ID }), message_id: Type.String({ minLength: 1, maxLength: 64 }) },
   { additionalProperties: false },
 );
 
