@@ -6,6 +6,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Stop after this many requests (instead of after `duration`). */
     amount?: number;
+    /** Requests per second across all connections (a fixed-rate load instead of as fast as it can). */
+    overallRate?: number;
     method?: string;
     body?: string;
     headers?: Record<string, string>;
@@ -24,6 +26,15 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    /** Answers with a 2xx status, and the run's length in seconds. */
+    '2xx': number;
+    duration: number;
+    statusCodeStats: Record<string, { count: number }>;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: awaited for its result; stop() ends it early; 'response' gives each latency in ms, unrounded. */
+  interface Run extends Promise<Result> {
+    stop(): void;
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): this;
+  }
+  export default function autocannon(options: Options): Run;
 }

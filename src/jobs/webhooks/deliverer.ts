@@ -6,6 +6,7 @@ import type { DB } from '../../db/types.js';
 import type { Clock } from '../../lib/time.js';
 import type { Lookup } from './address-guard.js';
 import { PollLoop } from '../poll-loop.js';
+import { pause } from '../stepping.js';
 import { type ClaimedMessage, WebhookMessages } from './messages.js';
 import { type AttemptOutcome, attemptDelivery } from './sender.js';
 
@@ -73,9 +74,42 @@ export class WebhookDeliverer implements WebhookSending {
     return this.loop.runOnce();
   }
 
+  /**
+   * Keeps up to `concurrency` attempts in flight, claiming more as each one ends, and at most half
+   * of them for one endpoint: a receiver that answers only at the timeout holds its share of the
+   * lanes, never all of them, so the other endpoints' messages keep going. Resolves when nothing is
+   * due and nothing is in flight.
+   */
   private async pass(): Promise<void> {
-    while (!this.stopping && (await this.sendBatch()) > 0) {
-      // keep going while messages are due
+    const perEndpoint = Math.max(1, Math.floor(this.concurrency / 2));
+    const inFlight = new Map<number, number>();
+    const running = new Set<Promise<void>>();
+    for (;;) {
+      let claimed: ClaimedMessage[] = [];
+      const free = this.concurrency - running.size;
+      if (free > 0 && !this.stopping) {
+        const now = this.options.clock.now();
+        claimed = await this.messages.claimDue(this.id, now, new Date(now.getTime() + this.leaseMs), free, perEndpoint, inFlight);
+      }
+      for (const message of claimed) {
+        inFlight.set(message.endpointId, (inFlight.get(message.endpointId) ?? 0) + 1);
+        const attempt: Promise<void> = this.attempt(message, false)
+          .then(
+            () => undefined,
+            (error: unknown) => this.options.log.error({ err: error, messageId: message.messageId }, 'webhook attempt failed to run'),
+          )
+          .finally(() => {
+            running.delete(attempt);
+            const left = (inFlight.get(message.endpointId) ?? 1) - 1;
+            if (left === 0) inFlight.delete(message.endpointId);
+            else inFlight.set(message.endpointId, left);
+          });
+        running.add(attempt);
+      }
+      if (running.size === 0) return;
+      // More may be claimable at once (lanes free, and this claim found some); otherwise wait for a
+      // lane, or for the poll interval: messages written meanwhile are due too.
+      if (claimed.length === 0 || running.size >= this.concurrency) await Promise.race([...running, pause(this.options.pollMs)]);
     }
   }
 
@@ -84,21 +118,6 @@ export class WebhookDeliverer implements WebhookSending {
     const message = await this.messages.claimOne(accountId, messageRowId, this.id, now, new Date(now.getTime() + this.leaseMs));
     if (!message) return undefined;
     return this.attempt(message, true);
-  }
-
-  private async sendBatch(): Promise<number> {
-    const now = this.options.clock.now();
-    const claimed = await this.messages.claimDue(this.id, now, new Date(now.getTime() + this.leaseMs), this.concurrency * 2);
-    let next = 0;
-    const lane = async () => {
-      while (next < claimed.length) {
-        const message = claimed[next++]!;
-        if (this.stopping) await this.messages.release(message.id, this.id);
-        else await this.attempt(message, false);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, lane));
-    return claimed.length;
   }
 
   private async attempt(message: ClaimedMessage, manual: boolean): Promise<AttemptOutcome> {

@@ -18,6 +18,8 @@ export interface ClaimedMessage {
   body: string;
   url: string;
   secrets: string[];
+  /** The endpoint had a failing streak when claimed (a success ends it). */
+  endpointFailing: boolean;
 }
 
 /**
@@ -37,28 +39,49 @@ export class WebhookMessages {
     return Number(row.n);
   }
 
-  /** Up to `limit` due messages of enabled endpoints, claimed by `workerId` until `leaseUntil`. */
-  async claimDue(workerId: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
+  /**
+   * Up to `limit` due messages of enabled endpoints, claimed by `workerId` until `leaseUntil`, at
+   * most `perEndpoint` for one endpoint counting the ones `inFlight` already (endpoint id → count):
+   * the candidates are read a few times over and chosen here, so one endpoint's backlog never fills
+   * every lane.
+   */
+  async claimDue(
+    workerId: string,
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+    perEndpoint = limit,
+    inFlight: ReadonlyMap<number, number> = new Map(),
+  ): Promise<ClaimedMessage[]> {
     const at = formatDateTime(now);
+    const full = [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
     const ids = await this.db.transaction().execute(async (trx) => {
-      const candidates = await skipLocked(
-        trx,
-        trx
-          .selectFrom('webhook_messages')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', at)
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-          .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'enabled'))
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(limit),
-      ).execute();
-      if (candidates.length === 0) return [];
+      let query = trx
+        .selectFrom('webhook_messages')
+        .select(['id', 'endpoint_id'])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', at)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'enabled'))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit * 4);
+      if (full.length > 0) query = query.where('endpoint_id', 'not in', full);
+      const candidates = await skipLocked(trx, query).execute();
+      const taken = new Map(inFlight);
+      const chosen: number[] = [];
+      for (const candidate of candidates) {
+        const n = taken.get(candidate.endpoint_id) ?? 0;
+        if (n >= perEndpoint) continue;
+        taken.set(candidate.endpoint_id, n + 1);
+        chosen.push(candidate.id);
+        if (chosen.length === limit) break;
+      }
+      if (chosen.length === 0) return [];
       const claimed = await trx
         .updateTable('webhook_messages')
         .set({ claimed_by: workerId, lease_until: formatDateTime(leaseUntil) })
-        .where('id', 'in', candidates.map((c) => c.id))
+        .where('id', 'in', chosen)
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
         .returning('id')
@@ -90,7 +113,7 @@ export class WebhookMessages {
     const rows = await this.db
       .selectFrom('webhook_messages as m')
       .innerJoin('webhook_endpoints as e', 'e.id', 'm.endpoint_id')
-      .select(['m.id', 'm.message_id', 'm.account_id', 'm.endpoint_id', 'm.attempts', 'm.status', 'm.body', 'e.url', 'e.secret', 'e.previous_secret', 'e.previous_secret_until'])
+      .select(['m.id', 'm.message_id', 'm.account_id', 'm.endpoint_id', 'm.attempts', 'm.status', 'm.body', 'e.url', 'e.secret', 'e.previous_secret', 'e.previous_secret_until', 'e.failing_since'])
       .where('m.id', 'in', ids)
       .orderBy('m.id')
       .execute();
@@ -105,6 +128,7 @@ export class WebhookMessages {
       body: row.body,
       url: row.url,
       secrets: row.previous_secret && row.previous_secret_until && row.previous_secret_until > at ? [row.secret, row.previous_secret] : [row.secret],
+      endpointFailing: row.failing_since !== null,
     }));
   }
 
@@ -124,8 +148,8 @@ export class WebhookMessages {
       next = manual ? undefined : nextAttemptAt(attempts, now);
       if (next === null) status = 'failed';
     }
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
+    const write = async (db: Kysely<DB>): Promise<boolean> => {
+      const updated = await db
         .updateTable('webhook_messages')
         .set({
           status,
@@ -142,7 +166,12 @@ export class WebhookMessages {
         .where('id', '=', message.id)
         .where('claimed_by', '=', workerId)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return false;
+      return Number(updated.numUpdatedRows) > 0;
+    };
+    // The common case, a success on an endpoint without a failing streak, is one statement.
+    if (outcome.succeeded && !message.endpointFailing) return write(this.db);
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await write(trx))) return false;
       if (outcome.succeeded) {
         await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', message.endpointId).where('failing_since', 'is not', null).execute();
       } else {
@@ -157,11 +186,6 @@ export class WebhookMessages {
       }
       return true;
     });
-  }
-
-  /** Hands a claim back untouched (the process is stopping before the attempt was made). */
-  async release(id: number, workerId: string): Promise<void> {
-    await this.db.updateTable('webhook_messages').set({ claimed_by: null, lease_until: null }).where('id', '=', id).where('claimed_by', '=', workerId).execute();
   }
 
   /** Messages finished before `before` go, a batch at a time (the delivery log is kept 30 days). */
