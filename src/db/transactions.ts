@@ -25,5 +25,11 @@ export type GroupCommit<R> = <T, O>(
 ) => { submit(item: T): Promise<O> };
 
 export function groupCommit<R>(db: Kysely<DB>, bind: (db: Kysely<DB>) => R): GroupCommit<R> {
-  return (write, maxBatch) => new WriteBatcher(db, (target, item) => write(bind(target as Kysely<DB>), item, target.isTransaction), maxBatch);
+  return (write, maxBatch) =>
+    new WriteBatcher(
+      db,
+      ({ repositories, inTransaction }: { repositories: R; inTransaction: boolean }, item) => write(repositories, item, inTransaction),
+      maxBatch,
+      (target) => ({ repositories: bind(target as Kysely<DB>), inTransaction: target.isTransaction }),
+    );
 }

@@ -6,15 +6,23 @@ import { StatementBatcher } from './statement-batcher.js';
  * are committed together in one transaction. Each caller still gets its answer only after its own
  * row is committed; under concurrency this replaces dozens of commits by one. If a batch fails,
  * its items are retried one by one so one bad row never fails its neighbours (StatementBatcher's
- * queue and retry; here a batch is a transaction with a statement per item).
+ * queue and retry; here a batch is a transaction with a statement per item). `open` makes what a
+ * write gets from its target (the shared transaction, or the database for an item alone) once per
+ * batch, so the items of a batch share it (repositories, and what they keep for the transaction).
  */
-export class WriteBatcher<T, R> extends StatementBatcher<T, R> {
-  constructor(db: Kysely<any>, write: (trx: Kysely<any>, item: T) => Promise<R>, maxBatch = 256) {
+export class WriteBatcher<T, R, C = Kysely<any>> extends StatementBatcher<T, R> {
+  constructor(
+    db: Kysely<any>,
+    write: (target: C, item: T) => Promise<R>,
+    maxBatch = 256,
+    open: (target: Kysely<any>) => C = (target) => target as C,
+  ) {
     super(async (items) => {
-      if (items.length === 1) return [await write(db, items[0]!)];
+      if (items.length === 1) return [await write(open(db), items[0]!)];
       return db.transaction().execute(async (trx) => {
+        const target = open(trx);
         const out: R[] = [];
-        for (const item of items) out.push(await write(trx, item));
+        for (const item of items) out.push(await write(target, item));
         return out;
       });
     }, maxBatch);

@@ -57,7 +57,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['next_attempt_at', 'id'])
     .where(sql.ref('status'), '=', 'pending')
     .execute();
-  await db.schema.createIndex('webhook_messages_created').on('webhook_messages').column('createtime').execute();
   await db.schema.createIndex('webhook_messages_user_id').on('webhook_messages').column('user_id').execute();
 }
 

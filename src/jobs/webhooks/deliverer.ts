@@ -75,21 +75,24 @@ export class WebhookDeliverer implements WebhookSending {
   }
 
   /**
-   * Keeps up to `concurrency` attempts in flight, claiming more as each one ends, and at most half
-   * of them for one endpoint: a receiver that answers only at the timeout holds its share of the
-   * lanes, never all of them, so the other endpoints' messages keep going. Resolves when nothing is
-   * due and nothing is in flight.
+   * Keeps up to `concurrency` attempts in flight, claiming more as they end (a claim once a few
+   * lanes are free, so that its cost is shared), and at most half of them for one endpoint: a
+   * receiver that answers only at the timeout holds its share of the lanes, never all of them, so
+   * the other endpoints' messages keep going. Resolves when nothing is due and nothing is in flight.
    */
   private async pass(): Promise<void> {
     const perEndpoint = Math.max(1, Math.floor(this.concurrency / 2));
+    const claimEvery = Math.max(1, Math.floor(this.concurrency / 4));
     const inFlight = new Map<number, number>();
     const running = new Set<Promise<void>>();
+    let ended = claimEvery;
     for (;;) {
       let claimed: ClaimedMessage[] = [];
       const free = this.concurrency - running.size;
-      if (free > 0 && !this.stopping) {
+      if (!this.stopping && free > 0 && (ended >= claimEvery || running.size === 0)) {
         const now = this.options.clock.now();
         claimed = await this.messages.claimDue(this.id, now, new Date(now.getTime() + this.leaseMs), free, perEndpoint, inFlight);
+        ended = claimed.length > 0 ? claimEvery : 0;
       }
       for (const message of claimed) {
         inFlight.set(message.endpointId, (inFlight.get(message.endpointId) ?? 0) + 1);
@@ -100,6 +103,7 @@ export class WebhookDeliverer implements WebhookSending {
           )
           .finally(() => {
             running.delete(attempt);
+            ended++;
             const left = (inFlight.get(message.endpointId) ?? 1) - 1;
             if (left === 0) inFlight.delete(message.endpointId);
             else inFlight.set(message.endpointId, left);
@@ -107,7 +111,7 @@ export class WebhookDeliverer implements WebhookSending {
         running.add(attempt);
       }
       if (running.size === 0) return;
-      // More may be claimable at once (lanes free, and this claim found some); otherwise wait for a
+      // Claim again at once while claims find messages and lanes are free; otherwise wait for a
       // lane, or for the poll interval: messages written meanwhile are due too.
       if (claimed.length === 0 || running.size >= this.concurrency) await Promise.race([...running, pause(this.options.pollMs)]);
     }

@@ -65,7 +65,7 @@ export class WebhookMessages {
         .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'enabled'))
         .orderBy('next_attempt_at')
         .orderBy('id')
-        .limit(limit * 4);
+        .limit(limit * 2);
       if (full.length > 0) query = query.where('endpoint_id', 'not in', full);
       const candidates = await skipLocked(trx, query).execute();
       const taken = new Map(inFlight);
@@ -188,13 +188,17 @@ export class WebhookMessages {
     });
   }
 
-  /** Messages finished before `before` go, a batch at a time (the delivery log is kept 30 days). */
+  /**
+   * Messages finished before `before` go, a batch at a time (the delivery log is kept 30 days).
+   * Found in id order, oldest first, with no index on the time: every insert would pay for one.
+   */
   async sweepFinished(before: Date, batch = 1000): Promise<number> {
     const ids = await this.db
       .selectFrom('webhook_messages')
       .select('id')
       .where('createtime', '<', formatDateTime(before))
       .where('status', 'in', ['succeeded', 'failed'])
+      .orderBy('id')
       .limit(batch)
       .execute();
     if (ids.length === 0) return 0;
