@@ -88,6 +88,9 @@ export class WebhookDeliverer implements WebhookSending {
     let ended = claimEvery;
     for (;;) {
       let claimed: ClaimedMessage[] = [];
+      // Only a claim made with nothing in flight and finding nothing ends the pass: one made while
+      // an endpoint was full may come back empty just as its attempts end.
+      const idle = running.size === 0;
       const free = this.concurrency - running.size;
       if (!this.stopping && free > 0 && (ended >= claimEvery || running.size === 0)) {
         const now = this.options.clock.now();
@@ -110,7 +113,10 @@ export class WebhookDeliverer implements WebhookSending {
           });
         running.add(attempt);
       }
-      if (running.size === 0) return;
+      if (running.size === 0) {
+        if (idle || this.stopping) return;
+        continue;
+      }
       // Claim again at once while claims find messages and lanes are free; otherwise wait for a
       // lane, or for the poll interval: messages written meanwhile are due too.
       if (claimed.length === 0 || running.size >= this.concurrency) await Promise.race([...running, pause(this.options.pollMs)]);

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { skipLocked } from '../../db/locking.js';
+import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB, WebhookMessagesTable } from '../../db/types.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './schedule.js';
@@ -67,7 +67,10 @@ export class WebhookMessages {
         .orderBy('id')
         .limit(limit * 2);
       if (full.length > 0) query = query.where('endpoint_id', 'not in', full);
-      const candidates = await skipLocked(trx, query).execute();
+      // Only the messages are locked (OF): PostgreSQL may turn the endpoints' subquery into a join,
+      // and SKIP LOCKED would then pass over every message of an endpoint whose row another
+      // transaction holds (an outcome updating its failing streak), as if none were due.
+      const candidates = await (isPostgres(trx as unknown as Kysely<unknown>) ? query.forUpdate('webhook_messages').skipLocked() : query).execute();
       const taken = new Map(inFlight);
       const chosen: number[] = [];
       for (const candidate of candidates) {
