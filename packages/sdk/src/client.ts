@@ -1,6 +1,7 @@
-import createClient, { defaultPathSerializer, type Client, type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
+import createClient, { defaultPathSerializer } from 'openapi-fetch';
+import type { Call, CoreClient, HttpMethod, ItemOf, ListPath, Payload, Unwrap } from './calls.js';
 import { RapportError, RapportTimeoutError, isRecord } from './errors.js';
-import { type PaginateOptions, paginate } from './pagination.js';
+import { paginate } from './pagination.js';
 import { type RetryOptions, type Sleep, defaultSleep, resolveRetry, withRetry } from './retry.js';
 import type { paths } from './schema.js';
 import { type SegmentsApi, segmentsApi } from './segments-client.js';
@@ -8,34 +9,7 @@ import { type UploadProgress, type UploadSource, blacklistMultipart, countingStr
 import { type WebhooksApi, webhooksApi } from './webhooks-client.js';
 
 export type { paths } from './schema.js';
-
-/** The openapi-fetch client over the generated types: `{ data, error, response }`, envelope kept. */
-export type RawClient = Client<paths>;
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
-/** The paths that answer `method`, e.g. `PathsWith<'get'>` includes `'/users/{id}'`. */
-export type PathsWith<M extends HttpMethod> = ClientPathsWithMethod<RawClient, M>;
-
-/** G4: the envelope's `payload`; the two bare routes (`GET /events`, `POST /events`) are left as they are. */
-export type Unwrap<T> = T extends { payload: infer P; message: string; code: string; time: string } ? P : T;
-/** What a call answers once unwrapped, e.g. `Payload<'get', '/users/{id}'>` is the user object. */
-export type Payload<M extends HttpMethod, P extends PathsWith<M>, I = object> = Unwrap<MethodResponse<RawClient, M, P, I>>;
-
-type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
-type InitArgs<I> = RequiredKeysOf<I> extends never ? [init?: I & { [key: string]: unknown }] : [init: I & { [key: string]: unknown }];
-type Init<M extends HttpMethod, P extends PathsWith<M>> = MaybeOptionalInit<paths[P], M>;
-
-/** A typed call that answers the unwrapped payload, or throws a RapportError. */
-export type Call<M extends HttpMethod> = <P extends PathsWith<M>, I extends Init<M, P>>(path: P, ...init: InitArgs<I>) => Promise<Payload<M, P, I>>;
-
-/** The GET listings that take `page`/`limit` and answer an array. */
-export type ListPath = {
-  [P in PathsWith<'get'>]: paths[P]['get'] extends { parameters: { query?: { page?: number; limit?: number } } }
-    ? Payload<'get', P> extends readonly unknown[]
-      ? P
-      : never
-    : never;
-}[PathsWith<'get'>];
-export type ItemOf<P extends ListPath> = Payload<'get', P> extends readonly (infer T)[] ? T : never;
+export type { Call, CoreClient, HttpMethod, ItemOf, ListPath, PathsWith, Payload, RawClient, Unwrap } from './calls.js';
 
 export type BackgroundRequest = Payload<'get', '/requests/{request_id}'>;
 export type BlacklistUploadResult = Payload<'post', '/account/blacklist'>;
@@ -83,15 +57,7 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-export interface RapportClient {
-  /** The openapi-fetch client underneath, for what the helpers do not cover (`{data, error, response}`). */
-  readonly raw: RawClient;
-  readonly GET: Call<'get'>;
-  readonly POST: Call<'post'>;
-  readonly PUT: Call<'put'>;
-  readonly DELETE: Call<'delete'>;
-  /** Every item of a paginated listing; `page`/`limit` are the iterator's, the rest of `init` is sent as given. */
-  paginate<P extends ListPath, I extends Init<'get', P>>(path: P, init?: I, options?: PaginateOptions): AsyncGenerator<ItemOf<P>, void, undefined>;
+export interface RapportClient extends CoreClient {
   /** L1: streams a CSV to `POST /account/blacklist`. */
   uploadBlacklist(upload: BlacklistUploadOptions): Promise<BlacklistUploadResult>;
   /** K3: reads `GET /requests/{id}` until the request is `done` or `failed`, and answers that state. */

@@ -1,4 +1,4 @@
-import type { ItemOf, Payload, RapportClient } from './client.js';
+import type { CoreClient, ItemOf, Payload } from './calls.js';
 import { RapportError } from './errors.js';
 import { encodeUserRef } from './ids.js';
 import type { PaginateOptions } from './pagination.js';
@@ -99,7 +99,7 @@ function filenameOf(disposition: string | null, fallback: string): string {
 const emptyStream = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
 
 /** The segments calls over a client (read lazily: the client is being built when this is called). */
-export function segmentsApi(clientOf: () => RapportClient): SegmentsApi {
+export function segmentsApi(clientOf: () => CoreClient): SegmentsApi {
   const path = (segment: SegmentRef) => ({ params: { path: { id: ref(segment) } } });
   return {
     list: (query = {}) => clientOf().GET('/segments', { params: { query } }) as Promise<Segment[]>,

@@ -1,4 +1,4 @@
-import type { ItemOf, Payload, RapportClient } from './client.js';
+import type { CoreClient, ItemOf, Payload } from './calls.js';
 import type { WEBHOOK_ALL_EVENTS, WebhookEventType } from './webhooks.js';
 
 // `rapport.webhooks.*`: the calls of W1 and W5 (endpoints, their secret, their delivery log).
@@ -64,7 +64,7 @@ const endpointId = (id: number): number => {
 };
 
 /** The webhooks calls over a client (read lazily: the client is being built when this is called). */
-export function webhooksApi(clientOf: () => RapportClient): WebhooksApi {
+export function webhooksApi(clientOf: () => CoreClient): WebhooksApi {
   const path = (id: number) => ({ params: { path: { id: endpointId(id) } } });
   return {
     list: () => clientOf().GET('/webhooks'),

@@ -3,8 +3,7 @@ import { invalidField } from '../../lib/errors.js';
 import { datetimeField, encodeMetadata } from '../../lib/fields.js';
 import { type CategoryPathItem, normaliseCategoryPath } from '../categories/path.js';
 import type { Identity } from '../users/repository.js';
-import type { ItemData } from './present.js';
-import type { NewPurchaseItemRow, PurchaseRow } from './repository.js';
+import type { ItemData, NewPurchaseItemRow, PurchaseRow } from './repository.js';
 import { PRICE_FIELDS, type PurchaseInput } from './schemas.js';
 
 // S1's rules beyond the schema, checked before anything is read or written: a validated body

@@ -1,7 +1,7 @@
 import { decodeAttributeValue, type KindDefinitions, type ResolvedValue } from '../../lib/attribute-values.js';
 import type { UserRow } from '../users/repository.js';
 import type { PreparedPurchase, PurchaseDefinitions } from './prepare.js';
-import type { PurchaseItemRow, PurchaseListRow } from './repository.js';
+import type { ItemData, PurchaseItemRow, PurchaseListRow } from './repository.js';
 import type { PaymentInput, PurchaseItemObject, PurchaseObject } from './schemas.js';
 import type { Written } from './write.js';
 
@@ -14,19 +14,6 @@ export interface PurchaseUser {
   service_uid: string | null;
   email: string | null;
   document: string | null;
-}
-
-/** An item's own copy of what was bought, beside its columns (purchase_items.data). */
-export interface ItemData {
-  variations?: Array<{ name: string; value: string | number }>;
-  category?: Array<{ id: string; name: string }>;
-  brand?: string;
-  url?: string;
-  image_url?: string;
-  thumbnail_url?: string;
-  manufacturer_warranty_date?: string;
-  extension_warranty_date?: string;
-  with_extension_warranty?: boolean;
 }
 
 export interface PurchaseParts {

@@ -4,6 +4,19 @@ import type { DB, PurchaseItemsTable, PurchasesTable } from '../../db/types.js';
 import type { DateRange } from '../../lib/fields.js';
 import type { Page } from '../../http/pagination.js';
 
+/** An item's own copy of what was bought, beside its columns (purchase_items.data). */
+export interface ItemData {
+  variations?: Array<{ name: string; value: string | number }>;
+  category?: Array<{ id: string; name: string }>;
+  brand?: string;
+  url?: string;
+  image_url?: string;
+  thumbnail_url?: string;
+  manufacturer_warranty_date?: string;
+  extension_warranty_date?: string;
+  with_extension_warranty?: boolean;
+}
+
 export type PurchaseRow = Selectable<PurchasesTable>;
 export type PurchaseItemRow = Selectable<PurchaseItemsTable>;
 export type NewPurchaseRow = Omit<Insertable<PurchasesTable>, 'id' | 'account_id'>;
