@@ -17,19 +17,22 @@ export function transactor<R>(db: Kysely<DB>, bind: (db: Kysely<DB>) => R): Tran
 
 /**
  * Group commit (db/write-batcher.ts) over repositories: `write` gets repositories bound to the
- * shared transaction (inTransaction true), or to the database when an item is written alone.
+ * shared transaction (inTransaction true), or to the database when an item is written alone;
+ * `finish` gets the shared transaction's repositories after its items, before it commits.
  */
 export type GroupCommit<R> = <T, O>(
   write: (repositories: R, item: T, inTransaction: boolean) => Promise<O>,
-  maxBatch?: number,
+  options?: { maxBatch?: number; finish?: (repositories: R) => Promise<void> },
 ) => { submit(item: T): Promise<O> };
 
 export function groupCommit<R>(db: Kysely<DB>, bind: (db: Kysely<DB>) => R): GroupCommit<R> {
-  return (write, maxBatch) =>
+  type Target = { repositories: R; inTransaction: boolean };
+  return (write, options = {}) =>
     new WriteBatcher(
       db,
-      ({ repositories, inTransaction }: { repositories: R; inTransaction: boolean }, item) => write(repositories, item, inTransaction),
-      maxBatch,
+      ({ repositories, inTransaction }: Target, item) => write(repositories, item, inTransaction),
+      options.maxBatch,
       (target) => ({ repositories: bind(target as Kysely<DB>), inTransaction: target.isTransaction }),
+      options.finish && (({ repositories }: Target) => options.finish!(repositories)),
     );
 }

@@ -35,4 +35,35 @@ describe('WriteBatcher (group commit)', () => {
     const names = (await t.database.db.selectFrom('accounts').select('name').where('name', 'in', ['good-1', 'good-2', 'bad']).execute()).map((r) => r.name).sort();
     assert.deepEqual(names, ['good-1', 'good-2']);
   });
+
+  it('finish runs once per shared transaction, after its items and before it commits; a failing finish rolls the batch back and the items are written alone', async () => {
+    const finished: string[][] = [];
+    let failFinish = true;
+    type Target = { trx: typeof t.database.db; names: string[] };
+    const batcher = new WriteBatcher<string, string, Target>(
+      t.database.db,
+      async ({ trx, names }, name) => {
+        await trx.insertInto('accounts').values({ name, created_at: '2026-01-01 00:00:00' }).execute();
+        names.push(name);
+        return name;
+      },
+      256,
+      (trx) => ({ trx, names: [] }),
+      async ({ trx, names }) => {
+        const seen = await trx.selectFrom('accounts').select('name').where('name', 'in', names).execute();
+        assert.equal(seen.length, names.length, 'the items are written when finish runs');
+        finished.push([...names]);
+        if (failFinish) {
+          failFinish = false;
+          throw new Error('finish failed');
+        }
+      },
+    );
+    const names = Array.from({ length: 6 }, (_, i) => `finish-${i}`);
+    assert.deepEqual(await Promise.all(names.map((n) => batcher.submit(n))), names);
+    assert.deepEqual(finished[0], names, 'the first batch held every item and its finish failed');
+    const stored = (await t.database.db.selectFrom('accounts').select('name').where('name', 'like', 'finish-%').execute()).map((r) => r.name).sort();
+    assert.deepEqual(stored, names, 'each written once: the failed batch rolled back, then each alone (no finish: no shared transaction)');
+    assert.equal(finished.length, 1);
+  });
 });

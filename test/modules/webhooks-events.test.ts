@@ -229,6 +229,26 @@ describe('points.changed: the user and the ledger entry as GET /users/{id}/trans
   });
 });
 
+describe('user_event.created', () => {
+  it('POST /user-events, alone and concurrent (group commit: one statement writes the batch’s messages before it commits): each event as its answer', async () => {
+    const hook = await subscribe(['user_event.created']);
+    const visitor = await createUser(t, { service_uid: 'wh-e1' });
+    const post = async (n: number) => expectOk(await t.post('/apiv3/user-events', { service_uid: visitor.service_uid, event: 'visit', metadata: { n } }));
+    const alone = await post(0);
+    const together = await Promise.all(Array.from({ length: 24 }, (_, i) => post(i + 1)));
+    const refused = await Promise.all([1, 2].map(() => t.post('/apiv3/user-events', { service_uid: 'nobody-at-all', event: 'visit' })));
+    for (const answer of refused) expectError(answer, 404, 'not_found');
+    const written = [alone, ...together].sort((a, b) => a.id - b.id);
+    assert.equal(new Set(written.map((e) => e.id)).size, 25);
+    const got = await hook.messages(25);
+    assert.deepEqual(
+      got.sort((a, b) => a.data.id - b.data.id),
+      written.map((event) => message('user_event.created', event)),
+    );
+    await hook.close();
+  });
+});
+
 describe('purchase.created, purchase.updated, purchase.deleted', () => {
   it('POST /purchases, alone and concurrent (group commit): the purchase as GET /purchases/{id} answers it', async () => {
     const hook = await subscribe(['purchase.created']);

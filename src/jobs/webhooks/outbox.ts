@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, WebhookMessagesTable } from '../../db/types.js';
 import { formatDateTime } from '../../lib/time.js';
 import { type WebhookEvent, subscribes, webhookBody } from './events.js';
 import { newMessageId } from './signing.js';
+
+type MessageRow = Insertable<WebhookMessagesTable>;
 
 interface Subscriber {
   id: number;
@@ -18,15 +20,36 @@ interface Subscriber {
  */
 export class WebhookOutbox {
   private readonly subscribers = new Map<number, Promise<Subscriber[]>>();
+  private readonly staged: MessageRow[] = [];
 
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** Writes the messages of `events` now, in the transaction (or on the database) the outbox is bound to. */
   async emit(accountId: number, events: readonly WebhookEvent[], now: Date): Promise<void> {
-    if (events.length === 0) return;
+    await this.insert(await this.rowsOf(accountId, events, now));
+  }
+
+  /**
+   * Keeps the messages of `events` until `flush`, which writes every staged message in one
+   * statement: a group commit's batch stages one message per item and flushes once before it
+   * commits. Only for an outbox bound to a transaction, which must be flushed before it commits.
+   */
+  async stage(accountId: number, events: readonly WebhookEvent[], now: Date): Promise<void> {
+    if (!this.db.isTransaction) throw new Error('WebhookOutbox.stage needs a transaction');
+    this.staged.push(...(await this.rowsOf(accountId, events, now)));
+  }
+
+  async flush(): Promise<void> {
+    const rows = this.staged.splice(0);
+    await this.insert(rows);
+  }
+
+  private async rowsOf(accountId: number, events: readonly WebhookEvent[], now: Date): Promise<MessageRow[]> {
+    if (events.length === 0) return [];
     const endpoints = await this.subscribersOf(accountId);
-    if (endpoints.length === 0) return;
+    if (endpoints.length === 0) return [];
     const createtime = formatDateTime(now);
-    const rows = [];
+    const rows: MessageRow[] = [];
     for (const event of events) {
       let body: string | undefined;
       for (const endpoint of endpoints) {
@@ -39,12 +62,16 @@ export class WebhookOutbox {
           user_id: event.userId ?? null,
           type: event.type,
           body,
-          status: 'pending' as const,
+          status: 'pending',
           next_attempt_at: createtime,
           createtime,
         });
       }
     }
+    return rows;
+  }
+
+  private async insert(rows: MessageRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 200) await this.db.insertInto('webhook_messages').values(rows.slice(i, i + 200)).execute();
   }
 

@@ -56,7 +56,7 @@ export class PurchasesService {
   constructor(private readonly deps: PurchasesDeps) {
     this.singles = deps.groupCommit(
       (r: PurchaseWrites, write: SingleWrite, inTransaction: boolean) => this.writeSingle(r, write, inTransaction),
-      PURCHASES_PER_TRANSACTION,
+      { maxBatch: PURCHASES_PER_TRANSACTION },
     );
   }
 

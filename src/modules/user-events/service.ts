@@ -18,7 +18,7 @@ function presentUser(user: UserSummary): UserEventObject['user'] {
   return { userapp_id: Number(user.id), user_id: Number(user.id), service_uid: user.service_uid, email: user.email };
 }
 
-type Writes = { userEvents: Pick<UserEventsRepository, 'insert'>; webhookOutbox: Pick<WebhookOutbox, 'emit'> };
+type Writes = { userEvents: Pick<UserEventsRepository, 'insert'>; webhookOutbox: Pick<WebhookOutbox, 'stage' | 'flush'> };
 type Insert = { accountId: number; values: NewUserEvent; present: (id: number) => UserEventObject };
 
 export interface UserEventsDeps {
@@ -36,15 +36,23 @@ export class UserEventsService {
   private readonly inserts: { submit(item: Insert): Promise<number> };
 
   constructor(private readonly deps: UserEventsDeps) {
-    // W4: the webhook message is written in the event's own transaction: the shared one, or one of
-    // its own when the batcher writes it alone (there the repositories are bound to the database,
-    // and the insert and the message would commit separately).
+    // W4: the webhook message is written in the event's own transaction: staged by each item of a
+    // shared one and written by one statement before it commits (finish), or, for an item the
+    // batcher writes alone, in a transaction of its own with the insert.
     const write = async ({ userEvents, webhookOutbox }: Writes, { accountId, values, present }: Insert) => {
       const id = await userEvents.insert(accountId, values);
-      await webhookOutbox.emit(accountId, [{ type: 'user_event.created', data: () => present(id), userId: values.userId }], deps.clock.now());
+      await webhookOutbox.stage(accountId, [{ type: 'user_event.created', data: () => present(id), userId: values.userId }], deps.clock.now());
       return id;
     };
-    this.inserts = deps.groupCommit((r: Writes, item: Insert, inTransaction: boolean) => (inTransaction ? write(r, item) : deps.tx.run((trx) => write(trx, item))));
+    const alone = (item: Insert) =>
+      deps.tx.run(async (trx) => {
+        const id = await write(trx, item);
+        await trx.webhookOutbox.flush();
+        return id;
+      });
+    this.inserts = deps.groupCommit((r: Writes, item: Insert, inTransaction: boolean) => (inTransaction ? write(r, item) : alone(item)), {
+      finish: (r) => r.webhookOutbox.flush(),
+    });
   }
 
   /** E3 (user by service_uid, else email, else document): the hottest path of the product — two indexed lookups and one insert. */
