@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../../db/schema-helpers.js';
+import { WriteBatcher } from '../../db/write-batcher.js';
 import type { DB, WebhookMessagesTable } from '../../db/types.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './schedule.js';
@@ -22,13 +23,28 @@ export interface ClaimedMessage {
   endpointFailing: boolean;
 }
 
+interface Outcome {
+  message: ClaimedMessage;
+  outcome: AttemptOutcome;
+  workerId: string;
+  now: Date;
+  status: MessageRow['status'];
+  attempts: number;
+  next: Date | null | undefined;
+}
+
 /**
  * The worker's side of webhook_messages, across accounts: claims with a lease (as the request
  * queue does: FOR UPDATE SKIP LOCKED on PostgreSQL, the one writer on SQLite), and each attempt's
  * outcome written only by the process that holds the claim.
  */
 export class WebhookMessages {
-  constructor(private readonly db: Kysely<DB>) {}
+  /** Outcomes of attempts that end together share a commit (group commit, db/write-batcher.ts). */
+  private readonly outcomes: WriteBatcher<Outcome, boolean>;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.outcomes = new WriteBatcher(db, (target: Kysely<DB>, outcome: Outcome) => this.writeOutcome(target, outcome), 64);
+  }
 
   async countPending(): Promise<number> {
     const row = await this.db
@@ -142,7 +158,6 @@ export class WebhookMessages {
    * a finished message stays finished unless it now succeeded.
    */
   async record(message: ClaimedMessage, outcome: AttemptOutcome, workerId: string, now: Date, manual = false): Promise<boolean> {
-    const at = formatDateTime(now);
     const attempts = message.attempts + 1;
     let status = message.status;
     let next: Date | null | undefined;
@@ -151,6 +166,11 @@ export class WebhookMessages {
       next = manual ? undefined : nextAttemptAt(attempts, now);
       if (next === null) status = 'failed';
     }
+    return this.outcomes.submit({ message, outcome, workerId, now, status, attempts, next });
+  }
+
+  private async writeOutcome(db: Kysely<DB>, { message, outcome, workerId, now, status, attempts, next }: Outcome): Promise<boolean> {
+    const at = formatDateTime(now);
     const write = async (db: Kysely<DB>): Promise<boolean> => {
       const updated = await db
         .updateTable('webhook_messages')
@@ -172,8 +192,8 @@ export class WebhookMessages {
       return Number(updated.numUpdatedRows) > 0;
     };
     // The common case, a success on an endpoint without a failing streak, is one statement.
-    if (outcome.succeeded && !message.endpointFailing) return write(this.db);
-    return this.db.transaction().execute(async (trx) => {
+    if (outcome.succeeded && !message.endpointFailing) return write(db);
+    const withStreak = async (trx: Kysely<DB>) => {
       if (!(await write(trx))) return false;
       if (outcome.succeeded) {
         await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', message.endpointId).where('failing_since', 'is not', null).execute();
@@ -188,7 +208,8 @@ export class WebhookMessages {
           .execute();
       }
       return true;
-    });
+    };
+    return db.isTransaction ? withStreak(db) : db.transaction().execute(withStreak);
   }
 
   /**
