@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { isDryRun } from './dry-run.js';
+import { CODE_FOR_STATUS } from './error-handler.js';
 
 // D7: which calls the audit log records, and the one line that says what each did. Decided per
 // route when it is registered (by method and route pattern, so routes added later are covered by
@@ -83,18 +84,6 @@ const DONE: Record<string, string> = {
   'DELETE /apiv3/multiusers/bulk': 'accepted the erasure of every member of a segment (background request)',
 };
 
-const ERROR_CODES: Record<number, string> = {
-  400: 'bad_request',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  500: 'internal_error',
-};
-
 function customAttributesDone(method: string, route: string): string | undefined {
   const match = CUSTOM_ATTRIBUTES.exec(route);
   if (!match) return undefined;
@@ -109,7 +98,7 @@ function customAttributesDone(method: string, route: string): string | undefined
 export function auditSummary(method: string, url: string, path: string, status: number, options: { dryRun: boolean; routeSummary?: string }): string {
   const route = pattern(url);
   let what: string;
-  if (status >= 400) what = `${status >= 500 ? 'failed' : 'refused'} (${ERROR_CODES[status] ?? `status ${status}`})`;
+  if (status >= 400) what = `${status >= 500 ? 'failed' : 'refused'} (${CODE_FOR_STATUS[status] ?? (status === 500 ? 'internal_error' : `status ${status}`)})`;
   else if (options.dryRun) what = 'dry run: counted what it would change, changed nothing';
   else what = DONE[`${method} ${route}`] ?? customAttributesDone(method, route) ?? options.routeSummary?.toLowerCase() ?? 'done';
   return `${method} ${path} → ${status}: ${what}`;

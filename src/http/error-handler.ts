@@ -16,7 +16,8 @@ import { drainUnreadBody } from './unread-body.js';
 /** O4: path parameters up to this many characters (after percent-decoding) are routed; longer is 414. */
 export const MAX_PARAM_LENGTH = 1024;
 
-const CODE_FOR_STATUS: Record<number, ErrorCode> = {
+/** G5: the `code` of each error status the API answers (500 is `internal_error`). */
+export const CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = {
   400: 'bad_request',
   403: 'forbidden',
   404: 'not_found',

@@ -1,17 +1,8 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { AuditLogTable, DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 
-export interface AuditRow {
-  id: number;
-  time: string;
-  key_prefix: string;
-  method: string;
-  path: string;
-  status: number;
-  request_id: string;
-  summary: string;
-}
+export type AuditRow = Omit<Selectable<AuditLogTable>, 'account_id'>;
 
 export type NewAuditRow = Omit<AuditRow, 'id'>;
 
