@@ -8,6 +8,7 @@ import type { Lookup } from './address-guard.js';
 import { PollLoop } from '../poll-loop.js';
 import { pause } from '../stepping.js';
 import { type ClaimedMessage, WebhookMessages } from './messages.js';
+import { LoopPacing } from './pacing.js';
 import { type AttemptOutcome, attemptDelivery } from './sender.js';
 
 export interface DelivererOptions {
@@ -44,12 +45,14 @@ export class WebhookDeliverer implements WebhookSending {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly loop: PollLoop;
+  private readonly pacing: LoopPacing;
 
   constructor(private readonly options: DelivererOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.messages = new WebhookMessages(options.db);
     this.concurrency = options.concurrency ?? 32;
     this.leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
+    this.pacing = new LoopPacing();
     this.loop = new PollLoop(options.pollMs, () => this.pass(), (error) => this.options.log.error({ err: error }, 'webhook delivery pass failed'));
   }
 
@@ -65,8 +68,9 @@ export class WebhookDeliverer implements WebhookSending {
     this.loop.wake();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    this.pacing.stop();
   }
 
   /** Sends every due message; resolves when none is due. */
@@ -75,26 +79,28 @@ export class WebhookDeliverer implements WebhookSending {
   }
 
   /**
-   * Keeps up to `concurrency` attempts in flight, claiming more as they end (a claim once a few
-   * lanes are free, so that its cost is shared), and at most half of them for one endpoint: a
-   * receiver that answers only at the timeout holds its share of the lanes, never all of them, so
+   * Keeps up to `concurrency` attempts in flight, started no faster than the event loop allows
+   * (pacing.ts), claiming more as they end (a claim once a few lanes are free, so that its cost is
+   * shared), and at most half of them for one endpoint: a receiver that answers only at the timeout holds its share of the lanes, never all of them, so
    * the other endpoints' messages keep going. Resolves when nothing is due and nothing is in flight.
    */
   private async pass(): Promise<void> {
     const perEndpoint = Math.max(1, Math.floor(this.concurrency / 2));
-    const claimEvery = Math.max(1, Math.floor(this.concurrency / 4));
     const inFlight = new Map<number, number>();
     const running = new Set<Promise<void>>();
-    let ended = claimEvery;
+    let ended = Infinity;
     for (;;) {
       let claimed: ClaimedMessage[] = [];
-      // Only a claim made with nothing in flight and finding nothing ends the pass: one made while
-      // an endpoint was full may come back empty just as its attempts end.
+      let claimedNow = false;
       const idle = running.size === 0;
-      const free = this.concurrency - running.size;
-      if (!this.stopping && free > 0 && (ended >= claimEvery || running.size === 0)) {
+      const allowed = this.pacing.available();
+      const claimEvery = Math.max(1, Math.floor(this.concurrency / 4));
+      const free = Math.min(this.concurrency - running.size, allowed);
+      if (!this.stopping && free > 0 && (ended >= claimEvery || idle)) {
         const now = this.options.clock.now();
         claimed = await this.messages.claimDue(this.id, now, new Date(now.getTime() + this.leaseMs), free, perEndpoint, inFlight);
+        this.pacing.spend(claimed.length);
+        claimedNow = true;
         ended = claimed.length > 0 ? claimEvery : 0;
       }
       for (const message of claimed) {
@@ -113,13 +119,20 @@ export class WebhookDeliverer implements WebhookSending {
           });
         running.add(attempt);
       }
+      const paced = allowed - claimed.length <= 0;
       if (running.size === 0) {
-        if (idle || this.stopping) return;
+        // Only a claim made with nothing in flight and finding nothing ends the pass: one made
+        // while an endpoint was full may come back empty just as its attempts end.
+        if (this.stopping || (idle && claimedNow && claimed.length === 0)) return;
+        if (paced) await pause(this.pacing.untilNextWindow());
         continue;
       }
       // Claim again at once while claims find messages and lanes are free; otherwise wait for a
-      // lane, or for the poll interval: messages written meanwhile are due too.
-      if (claimed.length === 0 || running.size >= this.concurrency) await Promise.race([...running, pause(this.options.pollMs)]);
+      // lane, for the next window of the pacing, or for the poll interval: messages written
+      // meanwhile are due too.
+      if (claimed.length === 0 || running.size >= this.concurrency || paced) {
+        await Promise.race([...running, pause(paced ? this.pacing.untilNextWindow() : this.options.pollMs)]);
+      }
     }
   }
 
