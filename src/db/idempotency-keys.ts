@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { RowsStatement } from './rows-statement.js';
 import type { DB, IdempotencyKeysTable } from './types.js';
 
 // D6: the Idempotency-Key rows (migration 0012). Every change of a row names the claim it expects
@@ -37,6 +38,31 @@ function row(c: KeyClaim) {
   };
 }
 
+type KeyRow = ReturnType<typeof row>;
+const KEY_COLUMNS = ['account_id', 'key', 'method', 'path_hash', 'body_hash', 'claim', 'claimed_at', 'expires_at'] as const;
+
+/** Claims keys nobody holds: a key that has a row, whatever its state, is not claimed. */
+const claimKeys = new RowsStatement<KeyRow, { claim: string }>(KEY_COLUMNS, (db: Kysely<DB>, rows) =>
+  db
+    .insertInto('idempotency_keys')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+    .returning('claim'),
+);
+
+/** Answers, each into its key's row only while its claim still holds it. */
+const completeKeys = new RowsStatement<KeyRow & { status: number; body: string }>([...KEY_COLUMNS, 'status', 'body'], (db: Kysely<DB>, rows) =>
+  db
+    .insertInto('idempotency_keys')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'key'])
+        .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), body: eb.ref('excluded.body') }))
+        .where(({ eb, ref }) => eb('idempotency_keys.claim', '=', ref('excluded.claim'))),
+    ),
+);
+
 export class IdempotencyKeysRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -45,12 +71,7 @@ export class IdempotencyKeysRepository {
    * statement; returns the claims that won. A key that has a row, whatever its state, is not claimed.
    */
   async claimAll(claims: KeyClaim[]): Promise<Set<string>> {
-    const rows = await this.db
-      .insertInto('idempotency_keys')
-      .values(claims.map(row))
-      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
-      .returning('claim')
-      .execute();
+    const rows = await claimKeys.execute(this.db, claims.map(row));
     return new Set(rows.map((r) => r.claim));
   }
 
@@ -94,16 +115,10 @@ export class IdempotencyKeysRepository {
    * meanwhile, released by the request that took it over, is written again with this answer.)
    */
   async completeAll(answers: Array<KeyClaim & { status: number; body: string }>): Promise<void> {
-    await this.db
-      .insertInto('idempotency_keys')
-      .values(answers.map((answer) => ({ ...row(answer), status: answer.status, body: answer.body })))
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'key'])
-          .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), body: eb.ref('excluded.body') }))
-          .where(({ eb, ref }) => eb('idempotency_keys.claim', '=', ref('excluded.claim'))),
-      )
-      .execute();
+    await completeKeys.execute(
+      this.db,
+      answers.map((answer) => ({ ...row(answer), status: answer.status, body: answer.body })),
+    );
   }
 
   /** Forgets the key (an answer that is not kept), if `claim` still holds it. */

@@ -1,5 +1,5 @@
-import type { CompiledQuery, Insertable, Kysely } from 'kysely';
-import { isPostgres } from '../../db/schema-helpers.js';
+import type { Insertable, Kysely } from 'kysely';
+import { RowsStatement } from '../../db/rows-statement.js';
 import type { DB, WebhookMessagesTable } from '../../db/types.js';
 import { formatDateTime } from '../../lib/time.js';
 import { type WebhookEvent, subscribes, webhookBody } from './events.js';
@@ -12,32 +12,10 @@ interface Subscriber {
   events: string[];
 }
 
-const COLUMNS = ['message_id', 'account_id', 'endpoint_id', 'user_id', 'type', 'body', 'status', 'next_attempt_at', 'createtime'] as const;
-const INSERT_ROWS = 100;
-const SENTINEL = '\u0000outbox:';
-type Compiled = { query: CompiledQuery; slots: Array<[row: number, column: (typeof COLUMNS)[number]]> };
-const compiledInserts = { pg: new Map<number, Compiled>(), sqlite: new Map<number, Compiled>() };
-
-/**
- * The insert of `count` messages, compiled once per dialect and count: a batch's messages are one
- * statement on the hot path of every write, and building it with Kysely each time cost more than
- * running it. Each parameter is found by the sentinel it was compiled with, so the SQL is Kysely's.
- */
-function insertOf(db: Kysely<DB>, count: number): Compiled {
-  const cache = isPostgres(db as unknown as Kysely<unknown>) ? compiledInserts.pg : compiledInserts.sqlite;
-  let compiled = cache.get(count);
-  if (!compiled) {
-    const rows = Array.from({ length: count }, (_, row) => Object.fromEntries(COLUMNS.map((column) => [column, `${SENTINEL}${row}:${column}`])));
-    const query = db.insertInto('webhook_messages').values(rows as unknown as MessageRow[]).compile();
-    const slots = query.parameters.map((value) => {
-      const [row, column] = String(value).slice(SENTINEL.length).split(':');
-      return [Number(row), column as (typeof COLUMNS)[number]] as [number, (typeof COLUMNS)[number]];
-    });
-    compiled = { query, slots };
-    cache.set(count, compiled);
-  }
-  return compiled;
-}
+const insertMessages = new RowsStatement<MessageRow>(
+  ['message_id', 'account_id', 'endpoint_id', 'user_id', 'type', 'body', 'status', 'next_attempt_at', 'createtime'],
+  (db, rows) => db.insertInto('webhook_messages').values(rows),
+);
 
 /**
  * The webhook outbox (W4): a changing service calls `emit` with the repositories of its own
@@ -100,12 +78,7 @@ export class WebhookOutbox {
   }
 
   private async insert(rows: MessageRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      const chunk = rows.slice(i, i + INSERT_ROWS);
-      const { query, slots } = insertOf(this.db, chunk.length);
-      const parameters = slots.map(([row, column]) => chunk[row]![column]);
-      await this.db.executeQuery({ ...query, parameters });
-    }
+    if (rows.length > 0) await insertMessages.execute(this.db, rows);
   }
 
   private subscribersOf(accountId: number): Promise<Subscriber[]> {

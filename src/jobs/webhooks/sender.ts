@@ -27,7 +27,7 @@ export interface SenderOptions {
 }
 
 const KEPT_RESPONSE_BYTES = 1000;
-const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 32 }), https: new https.Agent({ keepAlive: true, maxSockets: 32 }) };
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
 
 /**
  * One delivery attempt (W3, W4): the destination is checked and resolved once, and the connection
