@@ -451,6 +451,7 @@ async function receiverDown(target: Target, partTwoRate: number | undefined): Pr
     await deliverer.runOnce();
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    await deliverer.stop();
     const back = await received(receiver);
     const end = await outboxCounts(database.db);
     const rate = back.received / seconds;

@@ -12,6 +12,14 @@ import { LoopPacing } from './pacing.js';
 import { type AttemptOutcome, attemptDelivery } from './sender.js';
 
 /**
+ * A pause raced against attempts in flight: when they win, its timer must not keep the process
+ * alive until it fires (the poll interval may be long); the attempts themselves keep it alive.
+ */
+function unrefPause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
  * Attempts in flight at once in one process. Delivery to a receiver nearby is bound by round trips
  * (on PostgreSQL 32 lanes drained 813 msgs/s, 64 lanes 1,329), and pacing.ts keeps the lanes from
  * taking the event loop from the API.
@@ -138,7 +146,7 @@ export class WebhookDeliverer implements WebhookSending {
       // lane, for the next window of the pacing, or for the poll interval: messages written
       // meanwhile are due too.
       if (claimed.length === 0 || running.size >= this.concurrency || paced) {
-        await Promise.race([...running, pause(paced ? this.pacing.untilNextWindow() : this.options.pollMs)]);
+        await Promise.race([...running, unrefPause(paced ? this.pacing.untilNextWindow() : this.options.pollMs)]);
       }
     }
   }
