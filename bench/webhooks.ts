@@ -17,7 +17,11 @@
 //   BENCH_MESSAGES=20000    messages in the outbox in parts 2 and 3
 //   BENCH_DATABASES=sqlite|postgres   only one of them
 //   BENCH_PARTS=write,drain,outage    only some of the parts
+//   BENCH_PIN=1             the Rapport server alone on CPU 0; the receiver, the load and this
+//                           process on CPU 1 (taskset): what the server does, apart from what the
+//                           other processes of the bench take from it on a two-core machine
 // Loopback only; files under .bench/webhooks/. Figures go to docs/benchmarks.md by hand.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +44,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const PARTS = (process.env.BENCH_PARTS ?? 'write,drain,outage').split(',');
+const PIN = process.env.BENCH_PIN === '1';
 const CONNECTIONS = 50;
 const LIGHT_RATE = 200;
 const USERS = 1000;
@@ -117,8 +122,11 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+const SERVER_CPU = PIN ? 0 : undefined;
+const OTHERS_CPU = PIN ? 1 : undefined;
+
 const rapport = (target: Target, worker: boolean) =>
-  serve('rapport', { DATABASE_URL: target.url, WORKER_ENABLED: String(worker), WEBHOOK_ALLOW_PRIVATE: 'true' });
+  serve('rapport', { DATABASE_URL: target.url, WORKER_ENABLED: String(worker), WEBHOOK_ALLOW_PRIVATE: 'true' }, undefined, SERVER_CPU);
 
 function api(server: Served, key: string) {
   const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
@@ -247,6 +255,31 @@ function lightLoad(server: Served, key: string, seconds = 24 * 3600) {
   };
 }
 
+/**
+ * The server's own count of GET /users/{id} answers per duration bucket (its /metrics histogram,
+ * receipt to answer): what the server did, apart from the client's waits on a shared CPU.
+ */
+async function serverBuckets(server: Served, key: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Basic ${key}` } })).text();
+  const buckets = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const match = /^rapport_http_request_duration_seconds_bucket\{(.*)\} (\d+)/.exec(line);
+    if (!match || !match[1]!.includes('route="/apiv3/users/:id"') || !match[1]!.includes('status="200"')) continue;
+    const le = /le="([^"]+)"/.exec(match[1]!)![1]!;
+    buckets.set(le, Number(match[2]));
+  }
+  return buckets;
+}
+
+/** Cumulative counts between two snapshots, as "≤ 5 ms 97.1 %, ≤ 10 ms 99.5 %, …". */
+function bucketShares(before: Map<string, number>, after: Map<string, number>): string {
+  const total = (after.get('+Inf') ?? 0) - (before.get('+Inf') ?? 0);
+  if (total <= 0) return 'no answers counted';
+  return ['0.005', '0.01', '0.025', '0.05']
+    .map((le) => `<= ${Number(le) * 1000} ms ${((((after.get(le) ?? 0) - (before.get(le) ?? 0)) / total) * 100).toFixed(1)} %`)
+    .join(', ');
+}
+
 const mean = (loads: Load[], pick: (load: Load) => number) => loads.reduce((sum, l) => sum + pick(l), 0) / loads.length;
 const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
 const LABEL = 40;
@@ -269,7 +302,7 @@ function lightLine(label: string, light: Light): string {
 
 async function writeOverhead(target: Target): Promise<void> {
   const key = await prepare(target.config);
-  const receiver = await serve('webhook-receiver', {});
+  const receiver = await serve('webhook-receiver', {}, undefined, OTHERS_CPU);
   let server: Served | undefined;
   try {
     server = await rapport(target, false);
@@ -321,7 +354,7 @@ async function writeOverhead(target: Target): Promise<void> {
 /** Part 2; returns the drain rate (msgs/s). */
 async function drainRate(target: Target): Promise<number> {
   const key = await prepare(target.config);
-  const receiver = await serve('webhook-receiver', {});
+  const receiver = await serve('webhook-receiver', {}, undefined, OTHERS_CPU);
   let server: Served | undefined;
   try {
     server = await rapport(target, false);
@@ -335,7 +368,9 @@ async function drainRate(target: Target): Promise<number> {
     server = await rapport(target, true);
     call = api(server, key);
     await warmUp(server, key, 'GET');
+    const idleFrom = await serverBuckets(server, key);
     const idle = await lightLoad(server, key, DURATION)(false);
+    const drainFrom = await serverBuckets(server, key);
 
     const busy = lightLoad(server, key);
     const cpuBefore = cpuSeconds(server.child.pid);
@@ -359,6 +394,7 @@ async function drainRate(target: Target): Promise<number> {
     });
     const recordedSeconds = (performance.now() - started) / 1000;
     const during = await busy(true);
+    const drainTo = await serverBuckets(server, key);
     const rate = count.received / seconds;
     const p99Ratio = during.p99 / idle.p99;
     console.log(`2. delivery rate (${queued} messages written in ${fillSeconds.toFixed(1)} s with the worker off, then one server with the worker on)`);
@@ -379,6 +415,8 @@ async function drainRate(target: Target): Promise<number> {
     console.log(lightLine(`GET /users/{id} at ${LIGHT_RATE}/s, idle`, idle));
     console.log(lightLine('  during the drain', during));
     console.log(`${''.padEnd(LABEL)} p99 ratio ${p99Ratio.toFixed(2)} (target <= 2) ${verdict(p99Ratio <= 2)}`);
+    console.log(`${'  server side (its /metrics), idle'.padEnd(LABEL)} ${bucketShares(idleFrom, drainFrom)}`);
+    console.log(`${'  server side, during the drain'.padEnd(LABEL)} ${bucketShares(drainFrom, drainTo)}`);
     return rate;
   } finally {
     await stop(server);
@@ -505,10 +543,12 @@ async function runAll(kind: 'sqlite' | 'postgres', label: string): Promise<void>
 }
 
 mkdirSync(DIR, { recursive: true });
+if (PIN) spawnSync('taskset', ['-a', '-cp', String(OTHERS_CPU), String(process.pid)], { stdio: 'ignore' });
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, node ${process.version}`);
 console.log(
   `autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds of each, interleaved; ${MESSAGES} messages in parts 2 and 3; ` +
-    `light load ${LIGHT_RATE} req/s`,
+    `light load ${LIGHT_RATE} req/s` +
+    (PIN ? '; the server on CPU 0, the receiver, the load and the bench on CPU 1' : ''),
 );
 const wanted = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 if (wanted.includes('sqlite')) await runAll('sqlite', 'SQLite (WAL)');
