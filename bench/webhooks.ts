@@ -17,9 +17,9 @@
 //   BENCH_MESSAGES=20000    messages in the outbox in parts 2 and 3
 //   BENCH_DATABASES=sqlite|postgres   only one of them
 //   BENCH_PARTS=write,drain,outage    only some of the parts
-//   BENCH_PIN=1             the Rapport server alone on CPU 0; the receiver, the load and this
-//                           process on CPU 1 (taskset): what the server does, apart from what the
-//                           other processes of the bench take from it on a two-core machine
+//   BENCH_PIN=1             the Rapport server alone on CPU 0; the receiver (at nice 10), the load
+//                           and this process on CPU 1 (taskset): what the server does, apart from
+//                           what the bench's other processes take from it on a two-core machine
 // Loopback only; files under .bench/webhooks/. Figures go to docs/benchmarks.md by hand.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -124,6 +124,13 @@ function cpuSeconds(pid: number | undefined): number | undefined {
 
 const SERVER_CPU = PIN ? 0 : undefined;
 const OTHERS_CPU = PIN ? 1 : undefined;
+
+/** The receiver, on CPU 1 at a lower priority when pinned, so it never delays the load's own timing. */
+async function startReceiver(env: Record<string, string> = {}): Promise<Served> {
+  const receiver = await serve('webhook-receiver', env, undefined, OTHERS_CPU);
+  if (PIN && receiver.child.pid) spawnSync('renice', ['-n', '10', '-p', String(receiver.child.pid)], { stdio: 'ignore' });
+  return receiver;
+}
 
 const rapport = (target: Target, worker: boolean) =>
   serve('rapport', { DATABASE_URL: target.url, WORKER_ENABLED: String(worker), WEBHOOK_ALLOW_PRIVATE: 'true' }, undefined, SERVER_CPU);
@@ -302,7 +309,7 @@ function lightLine(label: string, light: Light): string {
 
 async function writeOverhead(target: Target): Promise<void> {
   const key = await prepare(target.config);
-  const receiver = await serve('webhook-receiver', {}, undefined, OTHERS_CPU);
+  const receiver = await startReceiver();
   let server: Served | undefined;
   try {
     server = await rapport(target, false);
@@ -354,7 +361,7 @@ async function writeOverhead(target: Target): Promise<void> {
 /** Part 2; returns the drain rate (msgs/s). */
 async function drainRate(target: Target): Promise<number> {
   const key = await prepare(target.config);
-  const receiver = await serve('webhook-receiver', {}, undefined, OTHERS_CPU);
+  const receiver = await startReceiver();
   let server: Served | undefined;
   try {
     server = await rapport(target, false);
@@ -481,7 +488,7 @@ async function receiverDown(target: Target, partTwoRate: number | undefined): Pr
     const hour = await outboxCounts(database.db);
     const afterHour = await outboxBytes(database);
 
-    receiver = await serve('webhook-receiver', { PORT: String(port) });
+    receiver = await startReceiver({ PORT: String(port) });
     const next = await database.db.selectFrom('webhook_messages').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', 'pending').executeTakeFirstOrThrow();
     clock.at = Date.parse(`${String(next.at).replace(' ', 'T')}Z`);
     const t0 = performance.now();
