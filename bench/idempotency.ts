@@ -12,9 +12,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { formatDateTime, systemClock } from '../src/lib/time.js';
-import { buildAccounts } from '../src/services.js';
+import { signupAccount } from './lib/bench-account.js';
 import { postgresReachable, throwawayDatabase } from './lib/postgres.js';
 import { serve } from './lib/processes.js';
 
@@ -55,23 +53,7 @@ async function load(url: string, headers: Record<string, string>, body: string, 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
-/** A migrated database with one account, the event `signup` and USERS customers; returns the key. */
-async function prepare(config: Parameters<typeof openDatabase>[0]): Promise<string> {
-  const database = openDatabase(config);
-  try {
-    await migrateToLatest(database);
-    const accounts = buildAccounts(database.db, systemClock);
-    const account = await accounts.createAccount('bench');
-    const { key } = await accounts.createKey(account.id);
-    const now = formatDateTime(new Date());
-    await database.db.insertInto('events').values({ account_id: account.id, name: 'signup', createtime: now }).execute();
-    const users = Array.from({ length: USERS }, (_, i) => ({ account_id: account.id, service_uid: `u-${i + 1}`, email: `u${i + 1}@example.com`, createtime: now, updatetime: now }));
-    for (let i = 0; i < users.length; i += 200) await database.db.insertInto('users').values(users.slice(i, i + 200)).execute();
-    return key;
-  } finally {
-    await database.close();
-  }
-}
+const prepare = (config: Parameters<typeof openDatabase>[0]) => signupAccount(config, USERS);
 
 const mean = (loads: Load[], pick: (load: Load) => number) => loads.reduce((sum, l) => sum + pick(l), 0) / loads.length;
 

@@ -30,12 +30,10 @@ import autocannon from 'autocannon';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type Database, openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/types.js';
 import { WebhookDeliverer } from '../src/jobs/webhooks/deliverer.js';
-import { formatDateTime, systemClock } from '../src/lib/time.js';
-import { buildAccounts } from '../src/services.js';
 import { freePort } from './lib/ports.js';
+import { signupAccount } from './lib/bench-account.js';
 import { postgresReachable, throwawayDatabase } from './lib/postgres.js';
 import { type Served, serve } from './lib/processes.js';
 
@@ -73,23 +71,7 @@ async function freshDatabase(kind: 'sqlite' | 'postgres', part: string): Promise
   return { url: database.url, config: { kind: 'postgres', connectionString: database.url }, drop: database.drop };
 }
 
-/** Migrated, with one account, the event `signup` and USERS customers (ids 1..USERS); returns the key. */
-async function prepare(config: DatabaseConfig): Promise<string> {
-  const database = openDatabase(config);
-  try {
-    await migrateToLatest(database);
-    const accounts = buildAccounts(database.db, systemClock);
-    const account = await accounts.createAccount('bench');
-    const { key } = await accounts.createKey(account.id);
-    const now = formatDateTime(new Date());
-    await database.db.insertInto('events').values({ account_id: account.id, name: 'signup', createtime: now }).execute();
-    const users = Array.from({ length: USERS }, (_, i) => ({ account_id: account.id, service_uid: `u-${i + 1}`, email: `u${i + 1}@example.com`, createtime: now, updatetime: now }));
-    for (let i = 0; i < users.length; i += 200) await database.db.insertInto('users').values(users.slice(i, i + 200)).execute();
-    return key;
-  } finally {
-    await database.close();
-  }
-}
+const prepare = (config: Parameters<typeof openDatabase>[0]) => signupAccount(config, USERS);
 
 /**
  * Stops a server and waits for its exit: at once if it has ended already (Served.stop() would wait
