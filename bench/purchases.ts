@@ -13,7 +13,6 @@
 // (b) single POST /purchases against POST /user-events at 50 connections, in the same run: the ratio.
 // The server runs in its own process (bench/servers/rapport.ts); loopback only; files under .bench/.
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -221,17 +220,7 @@ async function run(kind: Kind): Promise<void> {
   }
 }
 
-/**
- * Stops the server and waits for its process to end. On 'close', not 'exit': the lib's serve()
- * removes every 'exit' listener each time the server writes to stdout, which it may do while it
- * stops (so Served.stop() can wait forever).
- */
-async function stop(server: Served): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const closed = once(server.child, 'close');
-  server.child.kill('SIGTERM');
-  await closed;
-}
+const stop = (server: Served): Promise<void> => server.stop();
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${mb(totalmem() / 1024)} RAM, node ${process.version}`);
 console.log(`purchases: ${PURCHASES} (BENCH_PURCHASES), ${USERS} users, ${PRODUCTS} products`);

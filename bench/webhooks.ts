@@ -73,26 +73,7 @@ async function freshDatabase(kind: 'sqlite' | 'postgres', part: string): Promise
 
 const prepare = (config: Parameters<typeof openDatabase>[0]) => signupAccount(config, USERS);
 
-/**
- * Stops a server and waits for its exit: at once if it has ended already (Served.stop() would wait
- * for an exit that came), killed if it has not ended 15 s after SIGTERM.
- */
-async function stop(server: Served | undefined): Promise<void> {
-  if (!server) return;
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  // serve() calls removeAllListeners('exit') on every line the server prints after LISTENING (its
-  // data listener stays): a line printed while stopping would drop the listener below.
-  child.stdout?.removeAllListeners('data');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    console.error(`process ${child.pid} (${server.url}) still running 15 s after SIGTERM; killed`);
-    child.kill('SIGKILL');
-  }, 15_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stop = async (server: Served | undefined): Promise<void> => server?.stop();
 
 /** CPU seconds (user and system) a process has used so far; Linux's /proc, undefined elsewhere. */
 function cpuSeconds(pid: number | undefined): number | undefined {

@@ -26,23 +26,34 @@ export function serve(name: string, env: Record<string, string>, script = join(h
   });
   return new Promise((resolve, reject) => {
     let buffered = '';
-    child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const failed = (code: number | null) => reject(new Error(`${name} server exited with ${code}`));
+    child.once('exit', failed);
+    const listen = (chunk: Buffer) => {
       buffered += chunk.toString();
       const match = /LISTENING (\S+)/.exec(buffered);
-      if (match) {
-        child.removeAllListeners('exit');
-        child.stdout!.resume();
-        resolve({
-          url: match[1]!,
-          child,
-          stop: () =>
-            new Promise<void>((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
+      if (!match) return;
+      // Later output is read and dropped (a full pipe would block the server).
+      child.stdout!.off('data', listen);
+      child.off('exit', failed);
+      child.stdout!.resume();
+      resolve({ url: match[1]!, child, stop: () => stopProcess(child) });
+    };
+    child.stdout!.on('data', listen);
   });
+}
+
+/**
+ * SIGTERM, then waits for the process to end: at once if it has ended already, SIGKILL if it is
+ * still running 15 s later.
+ */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((resolve) => child.once('close', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.error(`process ${child.pid} still running 15 s after SIGTERM; killed`);
+    child.kill('SIGKILL');
+  }, 15_000);
+  await ended;
+  clearTimeout(timer);
 }
