@@ -27,6 +27,7 @@ export interface SenderOptions {
 }
 
 const KEPT_RESPONSE_BYTES = 1000;
+const LOOKUP_TIMED_OUT = Symbol('the lookup timed out');
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
 
 /**
@@ -50,12 +51,21 @@ export async function attemptDelivery(attempt: Attempt, options: SenderOptions, 
   } catch {
     return outcome({ error: 'the URL does not parse' });
   }
+  // The timeout covers the name's resolution too: a resolver that never answers must not hold a lane.
   let address;
+  let lookupTimer: NodeJS.Timeout | undefined;
   try {
-    address = await checkDestination(url, { allowPrivate: options.allowPrivate, lookup: options.lookup });
+    const timedOut = new Promise<never>((_, reject) => {
+      lookupTimer = setTimeout(() => reject(LOOKUP_TIMED_OUT), options.timeoutMs);
+    });
+    address = await Promise.race([checkDestination(url, { allowPrivate: options.allowPrivate, lookup: options.lookup }), timedOut]);
   } catch (error) {
+    if (error === LOOKUP_TIMED_OUT) return outcome({ error: `no answer within ${options.timeoutMs} ms (the host name was not resolved)` });
     return outcome({ error: error instanceof RefusedDestination ? `refused: ${error.reason}` : `refused: ${String(error)}` });
+  } finally {
+    clearTimeout(lookupTimer);
   }
+  const remainingMs = Math.max(1, options.timeoutMs - (performance.now() - started));
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
     'content-type': 'application/json',
@@ -82,7 +92,7 @@ export async function attemptDelivery(attempt: Attempt, options: SenderOptions, 
     const deadline = setTimeout(() => {
       request.destroy();
       finish(outcome({ error: `no answer within ${options.timeoutMs} ms` }));
-    }, options.timeoutMs);
+    }, remainingMs);
     request.on('error', (error) => finish(outcome({ error: `connection failed: ${error.message}` })));
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
