@@ -14,3 +14,32 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/**
+ * PostgreSQL gave up one of two transactions that waited on each other (deadlock_detected, 40P01),
+ * or one that could not be serialised (40001): nothing was written, and running it again succeeds.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
+const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Runs `work` again when PostgreSQL chose it as a deadlock's victim (or could not serialise it):
+ * nothing of it was written. Two writers that lock the same rows in different orders (the webhook
+ * deliverer recording outcomes while an endpoint and its messages are deleted) meet this; the one
+ * that gives way is simply run again, after a short random pause.
+ */
+export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { retryOnConflict } from './errors.js';
 import type { DB } from './types.js';
 import { WriteBatcher } from './write-batcher.js';
 
@@ -12,8 +13,9 @@ export interface Transactor<R> {
 }
 
 export function transactor<R>(db: Kysely<DB>, bind: (db: Kysely<DB>) => R): Transactor<R> {
-  return { run: (work) => db.transaction().execute((trx) => work(bind(trx))) };
+  return { run: (work) => retryOnConflict(() => db.transaction().execute((trx) => work(bind(trx)))) };
 }
+
 
 /**
  * Group commit (db/write-batcher.ts) over repositories: `write` gets repositories bound to the

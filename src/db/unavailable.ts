@@ -7,9 +7,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), the server shutting down or starting up
- * (57P01–57P03), too many connections (53300).
+ * (57P01–57P03), too many connections (53300); and a transaction given up as a deadlock's victim or
+ * as not serialisable (40P01, 40001) after its retries (db/transactions.ts): a retry succeeds.
  */
-const POSTGRES_STATES = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const POSTGRES_STATES = /^(08[0-9A-Z]{3}|57P0[123]|53300|40P01|40001)$/;
 
 /** What pg and pg-pool throw without a code when the connection or the pool gives up. */
 const POSTGRES_MESSAGES =

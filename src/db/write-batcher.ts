@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { StatementBatcher } from './statement-batcher.js';
+import { retryOnConflict } from './errors.js';
 
 /**
  * Group commit: writes submitted while another batch is being written (or within the same tick)
@@ -22,13 +23,15 @@ export class WriteBatcher<T, R, C = Kysely<any>> extends StatementBatcher<T, R> 
   ) {
     super(async (items) => {
       if (items.length === 1) return [await write(open(db), items[0]!)];
-      return db.transaction().execute(async (trx) => {
-        const target = open(trx);
-        const out: R[] = [];
-        for (const item of items) out.push(await write(target, item));
-        await finish?.(target);
-        return out;
-      });
+      return retryOnConflict(() =>
+        db.transaction().execute(async (trx) => {
+          const target = open(trx);
+          const out: R[] = [];
+          for (const item of items) out.push(await write(target, item));
+          await finish?.(target);
+          return out;
+        }),
+      );
     }, maxBatch);
   }
 }

@@ -122,6 +122,8 @@ describe('database unavailable', () => {
       Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       Object.assign(new Error('connection failure'), { code: '08006' }),
       Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+      Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+      Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' }),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
       new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ETIMEDOUT' })]),

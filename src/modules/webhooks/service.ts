@@ -1,3 +1,4 @@
+import { retryOnConflict } from '../../db/errors.js';
 import { AppError, NotFoundError, invalidField } from '../../lib/errors.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import type { Page } from '../../http/pagination.js';
@@ -81,7 +82,8 @@ export class WebhooksService {
   }
 
   async delete(accountId: number, id: number): Promise<{ id: number; deleted: true }> {
-    if (!(await this.deps.webhooks.delete(accountId, id))) throw notFound(id);
+    // Its messages go with it (cascade), possibly while the deliverer records outcomes of some.
+    if (!(await retryOnConflict(() => this.deps.webhooks.delete(accountId, id)))) throw notFound(id);
     return { id, deleted: true };
   }
 
