@@ -254,7 +254,7 @@ describe('O9: a body over the limit, sent by a client still writing it', () => {
     }
   });
 
-  it('reads at most 16 MiB of the rest: a client announcing 64 MiB reads the 413 before the connection is cut', async () => {
+  it('reads at most 16 MiB of the rest, then stops reading: a client writing 64 MiB reads the 413 and is cut at the time bound', async () => {
     const port = await portOf(t);
     const total = 64 * MiB;
     const outcome = await slowClient(port, head(port, t.key, '/apiv3/users', { 'Content-Type': 'application/json', 'Content-Length': total }), {
@@ -267,7 +267,10 @@ describe('O9: a body over the limit, sent by a client still writing it', () => {
     assert.equal(outcome.answer.headers.connection, 'close', 'a rest beyond the bound is answered with Connection: close');
     assert.notEqual(outcome.closedAfterMs, undefined, 'the server closed the connection');
     assert.ok(outcome.written >= DRAIN_LIMIT_BYTES, `the server read the rest up to the bound (${outcome.written} bytes written)`);
-    assert.ok(outcome.written < total, 'and cut the connection there');
+    assert.ok(outcome.written < DRAIN_LIMIT_BYTES + 16 * MiB, `then stopped reading: only socket buffers' worth more was written (${outcome.written} bytes)`);
+    // A reset at the byte bound cut Node's fetch when its event loop was busy; the close waits for
+    // the time bound instead, so the client has that long to read the answer it holds.
+    assert.ok(outcome.closedAfterMs! >= DRAIN_LIMIT_MS - 1000, `closed at the time bound, not at the byte bound (${outcome.closedAfterMs} ms)`);
   });
 
   it('waits at most 5 s for the rest: a client that stops writing is cut then', async () => {
