@@ -227,6 +227,37 @@ describe('GET /segments/{id}/export (SG6)', () => {
     assert.equal(text, `userapp_id,first_name,notes\r\n${odd.userapp_id},"Say ""hi"", please","line\nbreak"\r\n`);
   });
 
+  it('exports each U4 field as GET /users/{id} shows it (custom values, blacklist flags), reading only what the fields name', async () => {
+    expectOk(await t.post('/apiv3/account/custom-attributes', { name: 'shoe_size', label: 'Shoe size', field_type: 'text', data_type: 'integer' }));
+    const full = await createUser(t, {
+      service_uid: 'every-field', email: 'Every.Field@Example.com', document: '30111222', document_type: 'DNI', first_name: 'Eve',
+      last_name: 'Field', telephone: '+34 (600) 99-88.77', birthdate: '1990-12-10', gender: 'F', street: 'Main 1', postcode: '28001',
+      city: 'Fieldtown', department: 'M', state: 'Madrid', country: 'ES', marital_status: 'single', tags: 'vip, gold', points: 40,
+      notes: 'likes tea', club_inscription_date: '2024-01-02T10:00:00+02:00', sms_enabled: 'disabled', sms_disabled_reason: 'asked us',
+      custom_attributes: { shoe_size: 41 },
+    });
+    const plain = await createUser(t, { service_uid: 'few-fields', city: 'Fieldtown' });
+    await t.database.db
+      .insertInto('blacklist_entries')
+      .values({ account_id: t.accountId, list: 'email', value: 'every.field@example.com', createtime: '2026-01-01 00:00:00' })
+      .execute();
+    const segment = await createSegment('Every field', inCity('Fieldtown'));
+    const shown = [expectOk(await t.get(`/apiv3/users/${full.userapp_id}`)), expectOk(await t.get(`/apiv3/users/${plain.userapp_id}`))];
+    assert.equal(shown[0].mailing_enabled_reason, 'blacklist');
+    assert.equal(shown[0].sms_enabled_reason, 'asked us');
+    const fields = Object.keys(shown[0]);
+    assert.equal(fields.length, 29);
+    const exported = await t.get(`${URL}/${segment.id}/export?format=ndjson&fields=${[...fields, 'custom_attributes.shoe_size'].join(',')}`);
+    assert.equal(exported.status, 200);
+    const rows = exported.text.trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual(rows, shown.map((user) => ({ ...user, 'custom_attributes.shoe_size': user.custom_attributes.shoe_size ?? null })));
+    // each field alone gives the same value (its columns and extras suffice without the others')
+    for (const field of fields) {
+      const alone = (await t.get(`${URL}/${segment.id}/export?format=ndjson&fields=${field}`)).text.trim().split('\n').map((line) => JSON.parse(line));
+      assert.deepEqual(alone, shown.map((user) => ({ [field]: user[field] })), field);
+    }
+  });
+
   it('refuses an unknown format or field, naming it; unknown segment 404', async () => {
     const segment = await createSegment('Refusals');
     expectError(await t.get(`${URL}/${segment.id}/export?format=xml`), 400, 'bad_request', /^format: "xml"/);

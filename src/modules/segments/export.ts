@@ -2,6 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { invalidField } from '../../lib/errors.js';
 import { given } from '../../lib/fields.js';
 import type { UserDirectory } from '../users/directory.js';
+import { USER_FIELD_SOURCES, type UserExtras, type UserFieldSource } from '../users/present.js';
+import type { UserRow } from '../users/repository.js';
 import type { UserObject } from '../users/schemas.js';
 import type { SegmentsRepository } from './repository.js';
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FORMATS, type SegmentExportQuery } from './schemas.js';
@@ -10,13 +12,6 @@ import type { SegmentsService } from './service.js';
 /** Members' rows read per statement while exporting. */
 const EXPORT_PAGE = 1000;
 
-/** The U4 fields an export may name (SG6), besides `custom_attributes.<name>`. */
-const USER_FIELDS: ReadonlySet<string> = new Set([
-  'userapp_id', 'user_id', 'service_uid', 'email', 'document', 'document_type', 'first_name', 'last_name', 'telephone',
-  'birthdate', 'gender', 'street', 'postcode', 'city', 'department', 'state', 'country', 'marital_status', 'tags',
-  'points', 'notes', 'club_inscription_date', 'custom_attributes', 'mailing_enabled', 'sms_enabled',
-  'mailing_enabled_reason', 'sms_enabled_reason', 'createtime', 'updatetime',
-]);
 const ATTRIBUTE_PREFIX = 'custom_attributes.';
 
 type Format = (typeof EXPORT_FORMATS)[number];
@@ -24,7 +19,7 @@ type Format = (typeof EXPORT_FORMATS)[number];
 /** What an export reads, bound to one snapshot of the database. */
 export interface ExportSnapshot {
   segments: Pick<SegmentsRepository, 'catalogue' | 'memberIds' | 'usersByIds'>;
-  directory: Pick<UserDirectory, 'present'>;
+  directory: Pick<UserDirectory, 'extras'>;
 }
 
 export interface SegmentExportDeps {
@@ -38,9 +33,12 @@ export interface ExportFile {
   body: Readable;
 }
 
-function valueOf(user: UserObject, field: string): unknown {
-  if (field.startsWith(ATTRIBUTE_PREFIX)) return user.custom_attributes[field.slice(ATTRIBUTE_PREFIX.length)];
-  return (user as Record<string, unknown>)[field];
+/** Where a named field comes from: a U4 field (SG6 `fields`), or one custom attribute. */
+function sourceOf(field: string): UserFieldSource | undefined {
+  if (Object.hasOwn(USER_FIELD_SOURCES, field)) return USER_FIELD_SOURCES[field as keyof UserObject];
+  if (!field.startsWith(ATTRIBUTE_PREFIX) || field.length === ATTRIBUTE_PREFIX.length) return undefined;
+  const name = field.slice(ATTRIBUTE_PREFIX.length);
+  return { columns: ['id'], needs: 'custom', value: (row, extras) => extras.custom.get(row.id)?.[name] };
 }
 
 /** RFC 4180: quoted when it holds a quote, comma or line break; an absent value is an empty field. */
@@ -53,9 +51,19 @@ function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function lineOf(format: Format, fields: string[], user: UserObject): string {
-  if (format === 'csv') return `${fields.map((field) => csvField(valueOf(user, field))).join(',')}\r\n`;
-  return `${JSON.stringify(Object.fromEntries(fields.map((field) => [field, valueOf(user, field) ?? null])))}\n`;
+function linesOf(format: Format, fields: readonly string[], sources: readonly UserFieldSource[], rows: UserRow[], extras: UserExtras): string {
+  let text = '';
+  for (const row of rows) {
+    if (format === 'csv') {
+      for (let i = 0; i < sources.length; i += 1) text += (i === 0 ? '' : ',') + csvField(sources[i]!.value(row, extras));
+      text += '\r\n';
+    } else {
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < sources.length; i += 1) object[fields[i]!] = sources[i]!.value(row, extras) ?? null;
+      text += `${JSON.stringify(object)}\n`;
+    }
+  }
+  return text;
 }
 
 /** SG6: every member, streamed in userapp_id order from one snapshot taken at the start. */
@@ -66,10 +74,14 @@ export class SegmentExport {
     const format = (given(query.format)?.trim() ?? 'csv') as Format;
     if (!EXPORT_FORMATS.includes(format)) throw invalidField('format', `"${query.format}" is not a format: csv or ndjson`);
     const fields = given(query.fields) === undefined ? [...DEFAULT_EXPORT_FIELDS] : query.fields!.split(',').map((field) => field.trim());
-    for (const field of fields) {
-      const known = USER_FIELDS.has(field) || (field.startsWith(ATTRIBUTE_PREFIX) && field.length > ATTRIBUTE_PREFIX.length);
-      if (!known) throw invalidField('fields', `"${field}" is not a user field (U4) nor custom_attributes.<name>`);
-    }
+    const sources = fields.map((field) => {
+      const source = sourceOf(field);
+      if (!source) throw invalidField('fields', `"${field}" is not a user field (U4) nor custom_attributes.<name>`);
+      return source;
+    });
+    // Only the columns and extras the named fields are made of are read.
+    const columns = [...new Set<keyof UserRow>(['id', ...sources.flatMap((source) => source.columns)])];
+    const wanted = { custom: sources.some((source) => source.needs === 'custom'), listed: sources.some((source) => source.needs === 'listed') };
     if (new Set(fields).size !== fields.length) throw invalidField('fields', 'names a field twice');
     const row = await this.deps.service.requireSegment(accountId, ref);
     const attributes = fields.filter((field) => field.startsWith(ATTRIBUTE_PREFIX)).map((field) => field.slice(ATTRIBUTE_PREFIX.length));
@@ -101,9 +113,8 @@ export class SegmentExport {
       // The members once (one evaluation of the definition), then their rows a page at a time.
       const ids = await segments.memberIds(accountId, compiled);
       for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
-        const rows = await segments.usersByIds(accountId, ids.subarray(start, start + EXPORT_PAGE));
-        const users = await directory.present(accountId, rows);
-        await write(users.map((user) => lineOf(format, fields, user)).join(''));
+        const rows = await segments.usersByIds(accountId, ids.subarray(start, start + EXPORT_PAGE), columns);
+        await write(linesOf(format, fields, sources, rows, await directory.extras(accountId, rows, wanted)));
         if (body.destroyed) return;
       }
       body.end();

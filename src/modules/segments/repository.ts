@@ -276,14 +276,13 @@ export class SegmentsRepository {
     return ids.subarray(0, length);
   }
 
-  /** These customers' rows, in id order. */
-  usersByIds(accountId: number, ids: ArrayLike<number>): Promise<UserRow[]> {
+  /** These customers' rows, in id order: every column, or only the columns named (the rest absent). */
+  usersByIds(accountId: number, ids: ArrayLike<number>, columns?: readonly (keyof UserRow)[]): Promise<UserRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
+    const users = this.db.selectFrom('users');
     // `+account_id`: SQLite would otherwise walk the account's index (every customer) rather than
     // look up the ids by primary key.
-    return this.db
-      .selectFrom('users')
-      .selectAll()
+    return (columns ? users.select(columns) : users.selectAll())
       .where(sql<number>`+account_id`, '=', accountId)
       .where('id', 'in', Array.from(ids))
       .orderBy('id')

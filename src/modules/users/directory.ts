@@ -1,6 +1,6 @@
 import type { AttributeValuesRepository } from '../../db/attribute-values.js';
 import { AppError } from '../../lib/errors.js';
-import { listedForms, presentUsers } from './present.js';
+import { listedForms, presentUsers, type UserExtras } from './present.js';
 import type { Identity, UserRow, UsersRepository } from './repository.js';
 import type { UserObject } from './schemas.js';
 
@@ -41,16 +41,26 @@ export class UserDirectory {
   }
 
   async present(accountId: number, rows: UserRow[]): Promise<UserObject[]> {
-    const forms = listedForms(rows);
+    return presentUsers(rows, await this.extras(accountId, rows, { custom: true, listed: true }));
+  }
+
+  /**
+   * What presenting these rows reads besides them: their custom values and whether their e-mail and
+   * telephone are blacklisted; a part not wanted is left empty (an export naming no field of it).
+   */
+  async extras(accountId: number, rows: UserRow[], wanted: { custom: boolean; listed: boolean }): Promise<UserExtras> {
     // One after the other: on PostgreSQL, at once would hold two pool connections per request
     // (the reads bench's paired judge measured GET /users/{id} 3-5 % dearer that way).
-    const custom = await this.attributeValues.load(
-      accountId,
-      'users',
-      rows.map((r) => r.id),
-    );
-    const listed = await this.users.blacklisted(accountId, forms.emails, forms.telephones);
-    return presentUsers(rows, { custom, listed });
+    const custom = wanted.custom
+      ? await this.attributeValues.load(
+          accountId,
+          'users',
+          rows.map((r) => r.id),
+        )
+      : new Map<number, Record<string, unknown>>();
+    if (!wanted.listed) return { custom, listed: { email: new Set(), telephone: new Set() } };
+    const forms = listedForms(rows);
+    return { custom, listed: await this.users.blacklisted(accountId, forms.emails, forms.telephones) };
   }
 
   async presentOne(accountId: number, row: UserRow): Promise<UserObject> {
