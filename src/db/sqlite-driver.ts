@@ -78,6 +78,25 @@ class FifoSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * A reading statement's rows, `chunkSize` at a time: Kysely's driver yields one row per chunk, and
+ * an async step per row cost more than the statement itself (a segment's 181,692 member ids: 1.1 s
+ * through it, 0.7 s the statement alone).
+ */
+async function* streamInChunks<R>(database: CachingDatabase, query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+  const statement = database.prepare(query.sql);
+  if (!statement.reader) throw new Error('only statements that return rows can be streamed');
+  let rows: R[] = [];
+  for (const row of statement.iterate(query.parameters) as IterableIterator<R>) {
+    rows.push(row);
+    if (rows.length >= chunkSize) {
+      yield { rows };
+      rows = [];
+    }
+  }
+  if (rows.length > 0) yield { rows };
+}
+
 class SqliteCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
     this.append('limit +');
@@ -106,6 +125,7 @@ export class FastSqliteDialect extends SqliteDialect {
       ...settings,
       onCreateConnection: async (connection) => {
         driver.connection = connection;
+        connection.streamQuery = (query, chunkSize) => streamInChunks(this.database, query, chunkSize ?? 100);
       },
     });
     this.driver = driver;

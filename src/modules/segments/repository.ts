@@ -265,13 +265,14 @@ export class SegmentsRepository {
     this.checkSize(query.compile());
     let ids = new Float64Array(1024);
     let length = 0;
-    for await (const row of query.stream(1000)) {
-      if (length === ids.length) {
-        const grown = new Float64Array(ids.length * 2);
+    // The executor's chunks, not query.stream(): that one steps once per row.
+    for await (const chunk of this.db.getExecutor().stream<{ id: number }>(query.compile(), 1000)) {
+      if (length + chunk.rows.length > ids.length) {
+        const grown = new Float64Array(Math.max(ids.length * 2, length + chunk.rows.length));
         grown.set(ids);
         ids = grown;
       }
-      ids[length++] = Number(row.id);
+      for (const row of chunk.rows) ids[length++] = Number(row.id);
     }
     return ids.subarray(0, length);
   }
