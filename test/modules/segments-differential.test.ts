@@ -266,6 +266,17 @@ function definitionArbitrary(now: Date, at: (offset: number) => string, birthdat
   const countValue = (measure: string) =>
     pick(measure === 'total' ? [0, 0.1, 0.3, 0.3, 0.7, 0.8, 0.9, 1, 10, 10.1, 10.3, 19.99, 20.09, 29.99] : measure === 'points' ? [0, 5, 10, 15] : [0, 1, 2, 3, 0.5, 1.5]);
 
+  // Purchases conditions without SKU or category: two or more in one `all` are counted on
+  // PostgreSQL from one grouped pass (compile.ts, mergedPurchases).
+  const plainPurchases = fc
+    .record({ window, branch_name: sometimes(pick(['Centro', 'NORTE ', 'Sur'])), channel: sometimes(pick(['web', 'in-store', 'other'])) })
+    .map(({ window: w, ...filters }) => ({ ...w, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) }))
+    .chain((filters) =>
+      pick(['count', 'total', 'points']).chain((measure) =>
+        pick(COUNT_OPS).chain((op) => valueFor(op, countValue(measure)).map((value) => ({ purchases: filters, measure, op, value }))),
+      ),
+    );
+
   const condition = fc.oneof(
     fc.oneof(pick([...TEXT_FIELDS, 'custom_attributes.nivel'])).chain((field) => withOp(field, TEXT_OPS, () => pick(TEXT_VALUES))),
     pick(['points', 'age', 'custom_attributes.visitas', 'custom_attributes.gasto']).chain((field) => withOp(field, NUMBER_OPS, () => numberValues(field))),
@@ -310,6 +321,7 @@ function definitionArbitrary(now: Date, at: (offset: number) => string, birthdat
     const group = (level: number): fc.Arbitrary<unknown> =>
       fc.oneof(
         fc.array(node(level), { minLength: 1, maxLength: 3 }).map((all) => ({ all })),
+        fc.tuple(fc.array(plainPurchases, { minLength: 2, maxLength: 3 }), fc.array(node(level), { maxLength: 1 })).map(([bought, other]) => ({ all: [...bought, ...other] })),
         fc.array(node(level), { minLength: 1, maxLength: 3 }).map((any) => ({ any })),
         node(level).map((n) => ({ not: n })),
       );
