@@ -16,6 +16,7 @@ import * as auditAndScopes from './migrations/0013_audit_and_scopes.js';
 import * as retention from './migrations/0014_retention.js';
 import * as erasure from './migrations/0015_erasure.js';
 import * as webhooks from './migrations/0016_webhooks.js';
+import * as userEventsByUser from './migrations/0017_user_events_by_user.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_retention': retention,
   '0015_erasure': erasure,
   '0016_webhooks': webhooks,
+  '0017_user_events_by_user': userEventsByUser,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { byPrimaryKeyIn } from '../../db/planner-hints.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
@@ -54,7 +54,11 @@ const userEventPage = new PreparedQuery<UserEventFilter & { accountId: number; l
   'user_events.page',
   ['accountId', 'userId', 'eventId', 'from', 'to', 'limit', 'offset'],
   (db: Kysely<DB>, p) => {
-    let query = db.selectFrom('user_events').select(['id', 'event_id', 'user_id', 'datetime', 'metadata']).where('account_id', '=', p.accountId);
+    // One customer's events come from the index by customer (user_id, datetime, …): `+` keeps
+    // SQLite, without statistics, from walking the account's events by date instead (a customer
+    // without events took 4.5 s of 10M, 0.4 ms this way).
+    const account = p.userId === undefined ? sql.ref<number>('account_id') : sql<number>`+account_id`;
+    let query = db.selectFrom('user_events').select(['id', 'event_id', 'user_id', 'datetime', 'metadata']).where(account, '=', p.accountId);
     if (p.userId !== undefined) query = query.where('user_id', '=', p.userId);
     if (p.eventId !== undefined) query = query.where('event_id', '=', p.eventId);
     if (p.from !== undefined) query = query.where('datetime', '>=', p.from);
