@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { lockedForUpdate } from '../../db/locking.js';
 import type { DB } from '../../db/types.js';
 import { CUSTOMER_REFERENCES, type CustomerReference, ERASURE_COUNTS, type ErasureCounts, type Records } from './references.js';
@@ -141,7 +141,10 @@ export class ErasureRepository {
   /** The rows of `reference`'s table whose column holds one of `ids` (of its kind of record). */
   private rowsOf(reference: CustomerReference, accountId: number, ids: number[]) {
     return (eb: ExpressionBuilder<any, any>) => {
-      const conditions = [eb(reference.column, 'in', ids), eb('account_id', '=', accountId)];
+      // Every column that refers to a customer has an index of its own (migrations 0015, 0017):
+      // `+account_id` keeps SQLite, without statistics, on it rather than walking an account-wide
+      // index (user_events by account and event: a dry run of 100,138 customers 24 s -> 105 s).
+      const conditions = [eb(reference.column, 'in', ids), sql<boolean>`+account_id = ${accountId}`];
       if (reference.kind !== undefined) {
         conditions.push(
           eb(

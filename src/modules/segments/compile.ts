@@ -486,13 +486,15 @@ class Compiler {
    * - a condition every member must meet, when it is on a count or sum and fails at 0 (not "is there
    *   one": both databases already join an EXISTS);
    * - on SQLite, any condition below an `any` or `not`: one pass to build the set, then a lookup per
-   *   customer, where the EXISTS ran its subquery for each. (PostgreSQL already hashes those, and a
-   *   set of its own would be searched row by row once it outgrows work_mem.)
+   *   customer, where the EXISTS ran its subquery for each;
+   * - on PostgreSQL, a count or sum below an `any` or `not` (not "is there one": PostgreSQL already
+   *   hashes an EXISTS there), as an EXISTS over the grouped set (customersWith says why).
    */
   private asSet(test: NumberTest, measure: 'count' | 'sum'): boolean {
     if (this.count === undefined) return false;
-    if (!this.conjunct) return this.count.dialect === 'sqlite';
-    return !holds(test, 0) && (measure === 'sum' || onPositiveCounts(test) === undefined);
+    const onValue = measure === 'sum' || onPositiveCounts(test) === undefined;
+    if (!this.conjunct) return this.count.dialect === 'sqlite' || onValue;
+    return !holds(test, 0) && onValue;
   }
 
   /**
@@ -505,6 +507,14 @@ class Compiler {
   private customersWith(from: RawBuilder<unknown>, user: Expression<unknown>, where: Bool[], aggregate: RawBuilder<unknown> | undefined, test: NumberTest): Bool {
     const sqlite = this.count!.dialect === 'sqlite';
     const list = (select: RawBuilder<unknown>, positive: boolean): Bool => {
+      if (!sqlite && !this.conjunct) {
+        // Below an `any` or `not` on PostgreSQL: `u.id in (set)` there is fast only while the set
+        // can be hashed within work_mem, and searched row by row for every customer beyond it. An
+        // EXISTS over the set is planned both ways, hashed when it fits and otherwise per customer
+        // (the customer's id pushed into the grouped set), linear at any size (R6: 2.2 s -> 1.5 s).
+        const found = sql<SqlBool>`exists (select 1 from (${select}) as g(user_id) where g.user_id = u.id)`;
+        return positive ? found : not(found);
+      }
       const drive = sqlite && positive && this.conjunct && !this.driving;
       if (drive) this.driving = true;
       const found = sql<SqlBool>`${sqlite && !drive ? sql`+u.id` : sql`u.id`} in (${select})`;
