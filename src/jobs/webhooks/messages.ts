@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql, type SqlBool } from 'kysely';
 import { isPostgres } from '../../db/schema-helpers.js';
 import { WriteBatcher } from '../../db/write-batcher.js';
 import type { DB, WebhookMessagesTable } from '../../db/types.js';
@@ -7,6 +7,14 @@ import { DISABLE_AFTER_MS, nextAttemptAt } from './schedule.js';
 import type { AttemptOutcome } from './sender.js';
 
 export type MessageRow = Selectable<WebhookMessagesTable>;
+
+/**
+ * Written out, not bound: a partial index (webhook_messages_due, `where status = 'pending'`) serves
+ * only a query whose condition matches its own, and SQLite cannot match a parameter. Bound, the
+ * claim walked every message of the endpoint, sent or not, and sorted them (1.3 ms a claim over
+ * 10,000 messages, growing with the history kept).
+ */
+const PENDING = sql<SqlBool>`status = 'pending'`;
 
 /** A claimed message with what its attempt needs of its endpoint. */
 export interface ClaimedMessage {
@@ -50,7 +58,7 @@ export class WebhookMessages {
     const row = await this.db
       .selectFrom('webhook_messages')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('status', '=', 'pending')
+      .where(PENDING)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -75,10 +83,12 @@ export class WebhookMessages {
       let query = trx
         .selectFrom('webhook_messages')
         .select(['id', 'endpoint_id'])
-        .where('status', '=', 'pending')
+        .where(PENDING)
         .where('next_attempt_at', '<=', at)
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-        .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'enabled'))
+        // `+`: the enabled endpoints filter the due messages; as an index lookup SQLite walked
+        // each endpoint's messages, sent or not, rather than the due ones in order.
+        .where(sql<SqlBool>`+endpoint_id in (select id from webhook_endpoints where status = 'enabled')`)
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(limit * 2);
