@@ -17,6 +17,7 @@ import * as retention from './migrations/0014_retention.js';
 import * as erasure from './migrations/0015_erasure.js';
 import * as webhooks from './migrations/0016_webhooks.js';
 import * as userEventsByUser from './migrations/0017_user_events_by_user.js';
+import * as webhookDueCovering from './migrations/0018_webhook_due_covering.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_erasure': erasure,
   '0016_webhooks': webhooks,
   '0017_user_events_by_user': userEventsByUser,
+  '0018_webhook_due_covering': webhookDueCovering,
 };
 
 /**
