@@ -189,6 +189,8 @@ async function userEvents(accountId: number, query: Record<string, string | unde
   if (query.service_uid !== undefined) {
     known = await userByServiceUid(accountId, query.service_uid);
     if (!known) return [];
+    // The customer's own index (migration 0017), as Rapport reads it.
+    where[0] = '+account_id = ?';
     where.splice(1, 0, '"user_id" = ?');
     params.splice(1, 0, known.id);
   }
