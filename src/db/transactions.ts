@@ -16,7 +16,6 @@ export function transactor<R>(db: Kysely<DB>, bind: (db: Kysely<DB>) => R): Tran
   return { run: (work) => retryOnConflict(() => db.transaction().execute((trx) => work(bind(trx)))) };
 }
 
-
 /**
  * Group commit (db/write-batcher.ts) over repositories: `write` gets repositories bound to the
  * shared transaction (inTransaction true), or to the database when an item is written alone;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Static, Type } from 'typebox';
-import { byPrimaryKeyIn } from '../../db/planner-hints.js';
+import { accountAsFilter } from '../../db/planner-hints.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/types.js';
 import { invalidField } from '../../lib/errors.js';
@@ -53,7 +53,7 @@ const pathsUp = new PreparedQuery<{ accountId: number; ids: number[] }, { start_
   (_db, p) => sql<{ start_id: number; depth: number; code: string; name: string }>`
     with recursive up(start_id, id, parent_id, depth) as (
       select id, id, parent_id, 0 from categories
-      where ${byPrimaryKeyIn(p.accountId)} and id in (${sql.join(p.ids)})
+      where ${accountAsFilter(p.accountId)} and id in (${sql.join(p.ids)})
       union all
       select up.start_id, c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id
       where c.account_id = ${p.accountId}

@@ -159,17 +159,15 @@ class Compiler {
         return this.purchases(node);
       case 'event': {
         if (node.eventId === null) return holds(node.test, 0) ? TRUE : FALSE;
-        const filters = [sql<SqlBool>`e.event_id = ${node.eventId}`, ...this.window(sql.ref('e.datetime'), node.window)];
-        if (this.asSet(node.test, 'count')) return this.customersWith(sql`user_events e`, sql.ref('e.user_id'), [sql<SqlBool>`e.account_id = ${this.accountId}`, ...filters], undefined, node.test);
+        const window = this.window(sql.ref('e.datetime'), node.window);
+        if (this.asSet(node.test, 'count')) {
+          const where = [sql<SqlBool>`e.account_id = ${this.accountId}`, sql<SqlBool>`e.event_id = ${node.eventId}`, ...window];
+          return this.customersWith(sql`user_events e`, sql.ref('e.user_id'), where, undefined, node.test);
+        }
         // One customer's events of the kind, from the index by customer (user_id, datetime, event_id,
         // account_id): `+` keeps SQLite, which has no statistics here, from preferring the index by
         // account and event (two equalities) and walking every customer's events of the kind instead.
-        const where = [
-          sql<SqlBool>`+e.account_id = ${this.accountId}`,
-          sql<SqlBool>`e.user_id = u.id`,
-          sql<SqlBool>`+e.event_id = ${node.eventId}`,
-          ...this.window(sql.ref('e.datetime'), node.window),
-        ];
+        const where = [sql<SqlBool>`+e.account_id = ${this.accountId}`, sql<SqlBool>`e.user_id = u.id`, sql<SqlBool>`+e.event_id = ${node.eventId}`, ...window];
         return countTest(sql`from user_events e where ${and(where)}`, node.test);
       }
       case 'blacklisted':

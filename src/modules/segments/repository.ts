@@ -5,6 +5,7 @@ import { fold } from '../../lib/fold.js';
 import type { Catalogue } from './definition.js';
 import { userSearchCondition } from '../../db/user-search.js';
 import { escapeLike } from '../../lib/fields.js';
+import { accountAsFilter } from '../../db/planner-hints.js';
 import { isPostgres } from '../../db/schema-helpers.js';
 import { countForm } from './compile.js';
 import { firstFreeSlug, slugBase } from './slug.js';
@@ -221,6 +222,11 @@ export class SegmentsRepository {
     // even a count that runs in 50 ms is estimated in the millions, and compiling its expressions
     // took 1-2 s on every count (docs/benchmarks.md, Segments): queries over the customers run
     // without JIT. Those about one customer are estimated far below the threshold.
+    return this.scanning(page, async (db) => (await db.executeQuery(compiled)).rows);
+  }
+
+  /** PostgreSQL: `work` in a transaction set up for a scan of the account's customers (run says why). */
+  private scanning<T>(page: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
     return this.inTransaction(async (db) => {
       await sql`set local jit = off`.execute(db);
       // A page stops after its members: PostgreSQL would still build, before the first customer, a
@@ -229,7 +235,7 @@ export class SegmentsRepository {
       // SKUs) it probes the large ones customer by customer, as far as the page goes: 8 ms (64 kB
       // left R5's SKUs unhashed too, 121 ms; 1 MB still hashed some of R6's, 185 ms).
       if (page) await sql`set local work_mem = '256kB'`.execute(db);
-      return (await db.executeQuery(compiled)).rows;
+      return work(db);
     });
   }
 
@@ -264,8 +270,8 @@ export class SegmentsRepository {
   /**
    * Every member's id in id order, from one statement in the count form: the definition is evaluated
    * once (an export reading pages of members evaluated it once a page: for a segment over every
-   * purchase, once per thousand members). Collected into a typed array, 8 bytes a member; on SQLite
-   * the rows are iterated, not built as one array of objects.
+   * purchase, once per thousand members). Read MEMBER_IDS_CHUNK at a time (SQLite: the statement
+   * stepped in chunks; PostgreSQL: a cursor) into a typed array, 8 bytes a member.
    */
   async memberIds(accountId: number, compiled: Expression<SqlBool>): Promise<Float64Array> {
     const query = this.memberQuery(accountId, countForm(compiled, this.postgres ? 'postgres' : 'sqlite')).select('u.id').orderBy('u.id');
@@ -283,8 +289,7 @@ export class SegmentsRepository {
     };
     if (this.postgres) {
       // A cursor read in chunks: all 181,692 rows at once grew the process by 60 MB.
-      await this.inTransaction(async (db) => {
-        await sql`set local jit = off`.execute(db);
+      await this.scanning(false, async (db) => {
         await db.executeQuery(CompiledQuery.raw(`declare segment_members no scroll cursor for ${statement.sql}`, [...statement.parameters]));
         const fetch = CompiledQuery.raw(`fetch forward ${MEMBER_IDS_CHUNK} from segment_members`);
         for (;;) {
@@ -305,11 +310,10 @@ export class SegmentsRepository {
   usersByIds(accountId: number, ids: ArrayLike<number>, columns?: readonly (keyof UserRow)[]): Promise<UserRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     const users = this.db.selectFrom('users');
-    // `+account_id`: SQLite would otherwise walk the account's index (every customer) rather than
-    // look up the ids by primary key. PostgreSQL gets the ids as one array (a thousand parameters
-    // made the export of 181,692 members 20 % slower).
+    // PostgreSQL gets the ids as one array (a thousand parameters made the export of 181,692
+    // members 20 % slower).
     return (columns ? users.select(columns) : users.selectAll())
-      .where(sql<number>`+account_id`, '=', accountId)
+      .where(accountAsFilter(accountId))
       .where(this.postgres ? sql<boolean>`id = any(${`{${Array.from(ids).join(',')}}`}::bigint[])` : sql<boolean>`id in (${sql.join(Array.from(ids))})`)
       .orderBy('id')
       .execute() as Promise<UserRow[]>;

@@ -23,12 +23,19 @@ export interface UserExtras {
   listed: { email: Set<string>; telephone: Set<string> };
 }
 
-export function presentUsers(rows: UserRow[], { custom, listed }: UserExtras): UserObject[] {
+const mailing = (row: UserRow, extras: UserExtras) => {
+  const email = row.email ? normaliseEmail(row.email) : null;
+  return flag(row.mailing_enabled, row.mailing_disabled_reason, !!email && extras.listed.email.has(email));
+};
+const sms = (row: UserRow, extras: UserExtras) => {
+  const phone = row.telephone ? normaliseTelephone(row.telephone) : null;
+  return flag(row.sms_enabled, row.sms_disabled_reason, !!phone && extras.listed.telephone.has(phone));
+};
+
+export function presentUsers(rows: UserRow[], extras: UserExtras): UserObject[] {
   return rows.map((row) => {
-    const email = row.email ? normaliseEmail(row.email) : null;
-    const phone = row.telephone ? normaliseTelephone(row.telephone) : null;
-    const [mailing, mailingReason] = flag(row.mailing_enabled, row.mailing_disabled_reason, !!email && listed.email.has(email));
-    const [sms, smsReason] = flag(row.sms_enabled, row.sms_disabled_reason, !!phone && listed.telephone.has(phone));
+    const [mailingEnabled, mailingReason] = mailing(row, extras);
+    const [smsEnabled, smsReason] = sms(row, extras);
     return {
       userapp_id: row.id,
       user_id: row.id,
@@ -52,9 +59,9 @@ export function presentUsers(rows: UserRow[], { custom, listed }: UserExtras): U
       points: row.points,
       notes: row.notes,
       club_inscription_date: row.club_inscription_date,
-      custom_attributes: custom.get(row.id) ?? {},
-      mailing_enabled: mailing,
-      sms_enabled: sms,
+      custom_attributes: extras.custom.get(row.id) ?? {},
+      mailing_enabled: mailingEnabled,
+      sms_enabled: smsEnabled,
       mailing_enabled_reason: mailingReason,
       sms_enabled_reason: smsReason,
       createtime: row.createtime,
@@ -71,14 +78,6 @@ export interface UserFieldSource {
 }
 
 const column = (name: keyof UserRow & keyof UserObject): UserFieldSource => ({ columns: [name], value: (row) => row[name] });
-const mailing = (row: UserRow, extras: UserExtras) => {
-  const email = row.email ? normaliseEmail(row.email) : null;
-  return flag(row.mailing_enabled, row.mailing_disabled_reason, !!email && extras.listed.email.has(email));
-};
-const sms = (row: UserRow, extras: UserExtras) => {
-  const phone = row.telephone ? normaliseTelephone(row.telephone) : null;
-  return flag(row.sms_enabled, row.sms_disabled_reason, !!phone && extras.listed.telephone.has(phone));
-};
 const MAILING_COLUMNS = ['email', 'mailing_enabled', 'mailing_disabled_reason'] as const;
 const SMS_COLUMNS = ['telephone', 'sms_enabled', 'sms_disabled_reason'] as const;
 

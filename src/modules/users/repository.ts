@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { lockedForNoKeyUpdate, lockedForUpdate } from '../../db/locking.js';
-import { byPrimaryKeyIn } from '../../db/planner-hints.js';
+import { accountAsFilter } from '../../db/planner-hints.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/types.js';
 import type { DateRange } from '../../lib/fields.js';
@@ -59,14 +59,14 @@ const userById = new PreparedQuery<{ accountId: number; id: number }, UserRow>('
   db.selectFrom('users').selectAll().where('account_id', '=', p.accountId).where('id', '=', p.id),
 );
 const usersByIds = new PreparedQuery<{ accountId: number; ids: number[] }, UserRow>('users.by-ids', ['accountId', 'ids'], (db: Kysely<DB>, p) =>
-  db.selectFrom('users').selectAll().where(byPrimaryKeyIn(p.accountId)).where('id', 'in', p.ids),
+  db.selectFrom('users').selectAll().where(accountAsFilter(p.accountId)).where('id', 'in', p.ids),
 );
 
 export type UserSummaryRow = Pick<UserRow, 'id' | 'service_uid' | 'email'>;
 const userSummariesByIds = new PreparedQuery<{ accountId: number; ids: number[] }, UserSummaryRow>(
   'users.summaries-by-ids',
   ['accountId', 'ids'],
-  (db: Kysely<DB>, p) => db.selectFrom('users').select(['id', 'service_uid', 'email']).where(byPrimaryKeyIn(p.accountId)).where('id', 'in', p.ids),
+  (db: Kysely<DB>, p) => db.selectFrom('users').select(['id', 'service_uid', 'email']).where(accountAsFilter(p.accountId)).where('id', 'in', p.ids),
 );
 
 // Both lists in one query (one round trip on PostgreSQL; issue 11): the e-mails on the e-mail list
@@ -266,7 +266,7 @@ export class UsersRepository {
       this.db
         .selectFrom('users')
         .select(['id', 'points', 'service_uid', 'email'])
-        .where(byPrimaryKeyIn(accountId))
+        .where(accountAsFilter(accountId))
         .where('id', 'in', ids)
         .orderBy('id'),
     ).execute();
@@ -290,7 +290,7 @@ export class UsersRepository {
       ids.map((id) => sql`when id = ${id} then cast(${balances.get(id)!} as bigint)`),
       sql` `,
     )} end`;
-    await this.db.updateTable('users').set({ points, updatetime: now }).where(byPrimaryKeyIn(accountId)).where('id', 'in', ids).execute();
+    await this.db.updateTable('users').set({ points, updatetime: now }).where(accountAsFilter(accountId)).where('id', 'in', ids).execute();
     // RETURNING's row order is not promised: each id is placed by its user and the balance after it
     // (a user's balances only grow along its credits, so that pair is unique).
     const idOf = new Map<string, number>();
