@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,10 +9,11 @@ import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 
 // The command-line tool and the server process, run as a user would: child processes on a real
-// SQLite file (or the PostgreSQL test database's own fresh schema is not needed here: the CLI is
-// dialect-agnostic and its data layer is covered by the HTTP suites on both databases).
+// SQLite file. The CLI's data layer is covered by the HTTP suites on both databases; what differs
+// by database is how the process ends, timed below on PostgreSQL too when TEST_DATABASE_URL is set.
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'rapport-cli-'));
@@ -194,6 +197,80 @@ describe('rapport command-line tool', () => {
       assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
       assert.match(result.stderr, message);
     }
+  });
+});
+
+/** A fresh PostgreSQL database of its own on TEST_DATABASE_URL's server (the CLI takes no schema), dropped when the file ends. */
+async function freshPostgresDb(): Promise<string> {
+  const server = process.env.TEST_DATABASE_URL!;
+  const name = `t_cli_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  after(async () => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/**
+ * Runs the tool and times it: from its last output (its work is done: the result is printed last)
+ * to its exit. That span is what a process that lingers adds (pg's idle connections held the event
+ * loop for their 10 s idle timeout); starting the process (loading Node, tsx compiling the sources
+ * when dist/ is stale) is not, and varies with the machine's load.
+ */
+async function timedCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; lingeredMs: number }> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let lastOutput = performance.now();
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+    lastOutput = performance.now();
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    lastOutput = performance.now();
+  });
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr, lingeredMs: performance.now() - lastOutput };
+}
+
+describe('rapport command-line tool returns as soon as its work is done', () => {
+  it(`on a migrated ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'} database: each command exits within 1 s of printing its result`, async () => {
+    const env = { DATABASE_URL: process.env.TEST_DATABASE_URL ? await freshPostgresDb() : freshDb() };
+    const first = await timedCli(['migrate'], env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /applied: 0001_foundation/);
+    const commands: Array<{ args: string[]; prints: RegExp }> = [
+      { args: ['migrate'], prints: /^database is up to date$/m },
+      { args: ['accounts', 'create', '--name', 'Timed'], prints: /^account 1 "Timed" created/m },
+      { args: ['accounts', 'list'], prints: /^1\tTimed\t/m },
+      { args: ['keys', 'create', '--account', '1'], prints: /^key rk_\S+ \(full\) created for account 1$/m },
+      { args: ['keys', 'list', '--account', '1'], prints: /\tfull\tcreated .*\tactive$/m },
+    ];
+    let prefix = '';
+    for (const { args, prints } of commands) {
+      const result = await timedCli(args, env);
+      assert.equal(result.code, 0, `${args.join(' ')}: ${result.stderr}`);
+      assert.match(result.stdout, prints, args.join(' '));
+      assert.ok(result.lingeredMs <= 1000, `${args.join(' ')} exited ${Math.round(result.lingeredMs)} ms after printing its result`);
+      prefix = /^key (rk_\S+) /m.exec(result.stdout)?.[1] ?? prefix;
+    }
+    const revoked = await timedCli(['keys', 'revoke', prefix], env);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.ok(revoked.lingeredMs <= 1000, `keys revoke exited ${Math.round(revoked.lingeredMs)} ms after printing its result`);
+    // A command that fails ends as promptly: its message is its last output.
+    const failed = await timedCli(['keys', 'create', '--account', '42'], env);
+    assert.equal(failed.code, 1);
+    assert.match(failed.stderr, /no account with id 42/);
+    assert.ok(failed.lingeredMs <= 1000, `a failed command exited ${Math.round(failed.lingeredMs)} ms after its message`);
   });
 });
 

@@ -117,6 +117,10 @@ function openPostgres(connectionString: string, schema: string | undefined, pool
     snapshot: (work) => db.transaction().setIsolationLevel('repeatable read').execute(work),
     async close() {
       await db.destroy();
+      // Kysely ends the pool only if its driver was ever used: a process whose queries all went
+      // through queryThroughPool (no transaction: `rapport accounts list`, `migrate` with nothing
+      // to do) kept its idle connections, and with them the event loop, for pg's 10 s idle timeout.
+      if (!pool.ending) await pool.end();
     },
   };
 }
