@@ -12,6 +12,7 @@ import { loggerOptions, requestId } from './http/logging.js';
 import { answering, registerMetrics } from './http/metrics.js';
 import { LoadShedder, registerOverloadProtection } from './http/overload.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerWarmUp } from './http/warm-up.js';
 import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
 import { Housekeeping } from './jobs/housekeeping.js';
 import { createMailer, type Mailer } from './jobs/mailer.js';
@@ -32,6 +33,8 @@ export interface AppOptions {
   mailer?: Mailer | null;
   /** Replaces the system's resolver for webhook hosts (W1): tests name hosts a stub resolves. */
   webhookLookup?: Lookup;
+  /** Compile every schema and open the database's connections before the app is ready (the server; `http/warm-up.ts`). */
+  warmUp?: boolean;
 }
 
 /** Builds the whole application; never listens and never reads process.env. */
@@ -60,9 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(schemas.validatorCompiler(validatorCompiler));
-  app.addHook('onListen', async () => {
-    void schemas.warmUp((error) => app.log.error({ err: error }, 'a route schema does not compile'));
-  });
+  registerWarmUp(app, { schemas, database, beforeReady: options.warmUp === true }); // before load shedding's onReady
   installErrorHandling(app);
   const { state: load, admit } = registerOverloadProtection(app, shedder);
   await registerCors(app, config.corsOrigins);

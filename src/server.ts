@@ -21,7 +21,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     process.stdout.write('Created the first account with the key given in BOOTSTRAP_API_KEY.\n');
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, warmUp: true });
 
   app.addHook('onClose', async () => {
     await database.close();

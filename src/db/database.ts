@@ -18,6 +18,12 @@ export interface Database {
   /** PostgreSQL only: the pool's connections right now (for /metrics). */
   poolStats?(): PoolStats;
   /**
+   * Opens what the first requests would otherwise open (O5): on PostgreSQL every connection of the
+   * pool, each running a statement (a backend started, authenticated, its caches begun). Nothing
+   * to do on SQLite.
+   */
+  warm(): Promise<void>;
+  /**
    * Runs `work` on one consistent snapshot of the database, however long it reads (SG6's export),
    * without holding back other requests: a REPEATABLE READ transaction on PostgreSQL; on a SQLite
    * file, a read transaction on a connection of its own (WAL lets readers go on beside the writer).
@@ -74,6 +80,7 @@ function openSqlite(filename: string, busyTimeoutMs: number): Database {
   return {
     db,
     dialect: 'sqlite',
+    warm: async () => {},
     async snapshot(work) {
       if (inMemory) return work(db);
       const reader = new SQLite(filename, { readonly: true });
@@ -100,6 +107,10 @@ function openPostgres(connectionString: string, schema: string | undefined, pool
     // they fail, answer 503 (O6), and the pool reconnects by itself when the server is back.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // Idle connections stay open (pg closes them after 10 s by default): a server quiet for a few
+    // seconds otherwise meets its next burst with no connection, and each request of it waits for
+    // a backend to start (O5: a slow first answer is not overload). close() ends them.
+    idleTimeoutMillis: 0,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -114,6 +125,14 @@ function openPostgres(connectionString: string, schema: string | undefined, pool
     dialect: 'postgres',
     schema: schema ?? 'public',
     poolStats: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+      try {
+        await Promise.all(clients.map((client) => client.query('select 1')));
+      } finally {
+        for (const client of clients) client.release();
+      }
+    },
     snapshot: (work) => db.transaction().setIsolationLevel('repeatable read').execute(work),
     async close() {
       await db.destroy();

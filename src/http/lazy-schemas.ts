@@ -78,6 +78,18 @@ export class LazySchemas {
     };
   }
 
+  /** Compiles whatever is still pending, at once: before the server listens, nothing waits for it. */
+  compileAll(onError: (error: unknown) => void): void {
+    for (const entry of this.pending) {
+      try {
+        entry.compile();
+      } catch (error) {
+        this.pending.delete(entry); // its route reports the error when used
+        onError(error);
+      }
+    }
+  }
+
   /**
    * Compiles whatever is still pending, 5 ms at a time with 10 ms pauses: requests go first, and the
    * loop stays mostly idle, so warming up never looks like overload to the load shedding.

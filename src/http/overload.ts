@@ -29,9 +29,17 @@ import { requestId } from './logging.js';
  *   requests that are served stay fast, the rest are refused for tens of microseconds each.
  * - When to stop: after an interval with the smallest delay under the target, every request
  *   admitted and none refused.
- * - Never while ten requests or fewer are in flight (counting the one arriving, and every request
- *   received in the current turn of the loop: in one long turn each is answered before the next is
- *   read, yet all of them waited): a sequential client is never refused, whatever the loop's delay.
+ * - Never while MIN_IN_FLIGHT (64) requests or fewer are in flight (counting the one arriving, and
+ *   every request received in the current turn of the loop: in one long turn each is answered
+ *   before the next is read, yet all of them waited): a client with 64 workers or fewer is never
+ *   refused, whatever the loop's delay, the database's speed or the process's age.
+ * - Slow answers count as a queue only in a sample when more than MIN_IN_FLIGHT requests were in
+ *   flight. With fewer, a slow answer is the database's or the machine's time (a busy PostgreSQL, a
+ *   process still opening connections), which refusing would not shorten: a fresh server on
+ *   PostgreSQL took its first answers for a queue, started shedding, and with the first ten in flight
+ *   always served and always slow on a busy machine, never saw a calm interval again (a 16-worker
+ *   client had 673 of 2,000 creations refused). Warming up is done before the app is ready
+ *   (`warm-up.ts`).
  * - Requests in flight beyond OVERLOAD_MAX_IN_FLIGHT (on PostgreSQL, requests waiting for connections
  *   or locks) are refused at once: a hard bound on memory.
  * 503 rather than 429: the server, not the client, is the cause; the platform's client retries 503
@@ -56,8 +64,11 @@ const EXEMPT = new Set(['/health', '/ready', '/metrics']);
 const CONSOLE = '/console';
 /** While requests are being refused, one warning line per this period sums them up. */
 const REPORT_MS = 10_000;
-/** O5: a request is never refused while this many or fewer are in flight, itself included. */
-export const MIN_IN_FLIGHT = 10;
+/**
+ * O5: a request is never refused while this many or fewer are in flight, itself included: a client
+ * that bounds its own concurrency (a sync connector's 16 or 64 workers) bounds its load.
+ */
+export const MIN_IN_FLIGHT = 64;
 
 interface Sample {
   /** Mean delay of the loop over the sample, in milliseconds. */
@@ -246,6 +257,8 @@ export class LoadShedder {
   private readonly answers = { quickestMs: Infinity, count: 0 };
   /** Requests received in the current turn of the loop. */
   private turnRequests = 0;
+  /** The most requests in flight since the last sample. */
+  private sampleMaxInFlight = 0;
 
   constructor(readonly options: OverloadOptions) {
     monitor ??= new EventLoopMonitor();
@@ -287,7 +300,10 @@ export class LoadShedder {
       this.sampleTurns = 0;
       const refused = this.sampleRefused;
       this.sampleRefused = 0;
-      const quickestAnswerMs = this.answers.count > 0 ? this.answers.quickestMs : undefined;
+      // Answers tell of a queue only when more requests were in flight than a bounded client may hold.
+      const queued = this.sampleMaxInFlight > MIN_IN_FLIGHT;
+      this.sampleMaxInFlight = this.state.inFlight;
+      const quickestAnswerMs = queued && this.answers.count > 0 ? this.answers.quickestMs : undefined;
       this.answers.quickestMs = Infinity;
       this.answers.count = 0;
       const target = this.options.eventLoopDelayMs;
@@ -316,6 +332,7 @@ export class LoadShedder {
   refuse(request: IncomingMessage, response: ServerResponse): boolean {
     const { options, state } = this;
     state.inFlight += 1;
+    if (state.inFlight > this.sampleMaxInFlight) this.sampleMaxInFlight = state.inFlight;
     // 'close' fires once the answer is sent or the connection died, whichever comes first.
     response.once('close', this.done);
     let reason: keyof LoadState['shed'] | undefined;
