@@ -40,9 +40,14 @@ export class PointsLedger {
     return recorded;
   }
 
-  async setPoints(accountId: number, userId: number, target: number, entry: PointsEntry, now: string): Promise<RecordedPoints | undefined> {
+  /**
+   * `staged`: the points.changed message waits for the caller's flush of the outbox (with its own
+   * messages, in one statement), as recordOpeningBalance's.
+   */
+  async setPoints(accountId: number, userId: number, target: number, entry: PointsEntry, now: string, options: { staged?: boolean } = {}): Promise<RecordedPoints | undefined> {
     const recorded = await this.deps.users.setPoints(accountId, userId, target, entry, now);
-    if (recorded) await this.announce(accountId, [recorded]);
+    if (recorded && options.staged) await this.deps.webhookOutbox.stage(accountId, [this.pointsChanged(recorded)], this.deps.clock.now());
+    else if (recorded) await this.announce(accountId, [recorded]);
     return recorded;
   }
 

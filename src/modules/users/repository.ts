@@ -192,13 +192,15 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async update(accountId: number, id: number, changes: UserChanges): Promise<void> {
-    await this.db
+  /** Answers the row as the update left it (undefined when there is none). */
+  update(accountId: number, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+    return this.db
       .updateTable('users')
       .set({ ...changes, ...foldedUserColumns(changes as Parameters<typeof foldedUserColumns>[0]) })
       .where('account_id', '=', accountId)
       .where('id', '=', id)
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /**

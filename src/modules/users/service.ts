@@ -71,7 +71,7 @@ function toColumns(input: UserInput): UserChanges {
 }
 
 type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'listTransactions' | 'listLedger'>;
-type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'findById'>;
+type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update'>;
 
 /** SG5: the members of a segment (the segments module answers; users cannot import it). */
 export interface Audiences {
@@ -159,7 +159,7 @@ export class UsersService {
     const columns = toColumns(input);
     const custom = await this.customValues(accountId, input);
     let presented: UserObject | undefined;
-    await this.writeGuarded(input, columns, () =>
+    const row = await this.writeGuarded(input, columns, () =>
       this.deps.tx.run(async ({ users, attributeValues, points: ledger, directory, webhookOutbox }) => {
         if (input.tags !== undefined || input.remove_tags !== undefined) {
           // Read under the row lock, so two concurrent merges cannot lose each other's tags.
@@ -167,15 +167,26 @@ export class UsersService {
           columns.tags = JSON.stringify(mergeTags(JSON.parse(current?.tags ?? '[]') as string[], input));
         }
         const { points, ...changes } = columns;
-        await users.update(accountId, existing.id, { ...changes, updatetime: this.now() });
+        const now = this.now();
+        // The row as the update left it is the one presented (no read after the write).
+        let updated = await users.update(accountId, existing.id, { ...changes, updatetime: now });
+        // Erased (D1) since the request found it.
+        if (!updated) throw missingById(existing.id);
         // U5a: a balance given on an update is an `adjustment` entry for the difference.
-        if (points !== undefined) await ledger.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, this.now());
+        if (points !== undefined) {
+          const recorded = await ledger.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, now, { staged: true });
+          if (recorded) updated = { ...updated, points: recorded.balance, updatetime: now };
+        }
         await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }], { kind: 'users' });
-        const data = async () => (presented = await directory.presentOne(accountId, (await users.findById(accountId, existing.id))!));
-        await webhookOutbox.emit(accountId, [{ type: 'user.updated', data, userId: existing.id }], this.deps.clock.now());
+        const user = updated;
+        const data = async () => (presented = await directory.presentOne(accountId, user));
+        // With the staged points.changed, if any: one insert for the update's messages.
+        await webhookOutbox.stage(accountId, [{ type: 'user.updated', data, userId: existing.id }], this.deps.clock.now());
+        await webhookOutbox.flush();
+        return user;
       }),
     );
-    return presented ?? this.deps.directory.presentOne(accountId, (await this.deps.users.findById(accountId, existing.id))!);
+    return presented ?? this.deps.directory.presentOne(accountId, row);
   }
 
   /**
