@@ -2,7 +2,7 @@
 // /work/baseline: main before a change), each round on a fresh database, in alternating order.
 //
 //   npm run bench -- users-create
-//   BENCH_DB=postgres|sqlite|both (both)   BENCH_ROUNDS (3)   BENCH_USERS (2000)   BENCH_WORKERS (16)
+//   BENCH_DATABASES=postgres|sqlite (both)   BENCH_ROUNDS (3)   BENCH_USERS (2000)   BENCH_WORKERS (16)
 //
 // Each run: a fresh database (PostgreSQL: a throwaway database; SQLite: a new file under .bench/)
 // with one account, a fresh server process, then BENCH_WORKERS workers each sending POST /users
@@ -22,7 +22,7 @@ const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ?? '/work/baseline';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
-const DBS = (process.env.BENCH_DB ?? 'both') === 'both' ? ['postgres', 'sqlite'] : [process.env.BENCH_DB!];
+const DBS = process.env.BENCH_DATABASES ? [process.env.BENCH_DATABASES] : ['postgres', 'sqlite'];
 
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
