@@ -77,6 +77,7 @@ import type { Lookup } from './jobs/webhooks/address-guard.js';
 import type { WebhookSending } from './jobs/webhooks/deliverer.js';
 import { WEBHOOK_LOG_SWEEP_EVERY_MS, WebhookMessages, sweepWebhookLog } from './jobs/webhooks/messages.js';
 import { WebhookOutbox } from './jobs/webhooks/outbox.js';
+import { forgetWebhookEndpoints, webhookEndpointCacheFor } from './jobs/webhooks/endpoint-cache.js';
 
 // The composition root: every repository is built here (bound to the database, or to a
 // transaction through `transactor`), and every service receives exactly what it uses.
@@ -165,10 +166,12 @@ export interface ServiceOptions {
  */
 export function buildServices({ db, clock, config, jobs, snapshot, webhookSending, webhookLookup }: ServiceOptions) {
   const r = buildRepositories(db);
+  // The API's writes find the account's webhook endpoints in a cache kept as long as an API key's.
+  const endpointCache = config.apiKeyCacheMs > 0 ? webhookEndpointCacheFor(db, config.apiKeyCacheMs) : undefined;
   // In a write's transaction, beside the repositories: the user directory (U4 objects of webhook
   // messages, read there) and the points ledger (every change of points with its points.changed).
   const inTransaction = (trx: Kysely<DB>) => {
-    const t = buildRepositories(trx);
+    const t = { ...buildRepositories(trx), webhookOutbox: new WebhookOutbox(trx, endpointCache) };
     return {
       ...t,
       directory: new UserDirectory({ users: t.users, attributeValues: t.attributeValues }),
@@ -274,7 +277,14 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
     }),
     customerExport: new CustomerExportService({ directory, records: customerRecords }),
     idempotency,
-    webhooks: new WebhooksService({ webhooks: r.webhooks, sending: webhookSending, clock, allowPrivate: config.webhookAllowPrivate, lookup: webhookLookup }),
+    webhooks: new WebhooksService({
+      webhooks: r.webhooks,
+      sending: webhookSending,
+      clock,
+      allowPrivate: config.webhookAllowPrivate,
+      lookup: webhookLookup,
+      endpointsChanged: () => forgetWebhookEndpoints(db),
+    }),
   };
 
   const startedAt = clock.now();

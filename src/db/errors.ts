@@ -6,6 +6,20 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * The columns of the unique index a write violated, as the driver names them ("UNIQUE constraint
+ * failed: users.account_id, users.email"; PostgreSQL's "Key (account_id, email)=(...) already
+ * exists."); empty when the error says nothing of them.
+ */
+export function violatedColumns(error: unknown): string[] {
+  if (!isUniqueViolation(error)) return [];
+  const { message, detail } = error as { message?: unknown; detail?: unknown };
+  const pg = typeof detail === 'string' ? /^Key \(([^)]*)\)=/.exec(detail) : null;
+  if (pg) return pg[1]!.split(',').map((column) => column.trim().replace(/^"|"$/g, ''));
+  const sqlite = typeof message === 'string' ? /^UNIQUE constraint failed: (.*)$/.exec(message) : null;
+  return sqlite ? sqlite[1]!.split(',').map((column) => column.trim().replace(/^[^.]*\./, '')) : [];
+}
+
+/**
  * A write naming a row that is gone: a customer erased (D1) between a request finding it and the
  * request's insert, whose foreign key then fails. Both drivers' codes.
  */

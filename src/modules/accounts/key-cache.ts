@@ -1,81 +1,22 @@
-import { performance } from 'node:perf_hooks';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import type { KeyHolder } from './keys.js';
 
 /**
- * Who holds a live API key (by its SHA-256 hash: its account, scope and prefix), remembered for API_KEY_CACHE_MS so
- * that most requests skip the key lookup. What bounds it:
- * - time: an entry lives at most `ttlMs` from the moment its lookup *started*, so a key revoked
- *   in another process (the `rapport keys revoke` command, another server) is refused by every
- *   process at most `ttlMs` after the revocation committed;
- * - this process: a revocation through AccountsService clears the cache of its database handle
- *   at once, and a lookup that was in flight during it is not remembered;
- * - size: at most `maxEntries` keys; past that the oldest entry goes first.
- * Only live keys are remembered: an unknown or revoked key is looked up on every request (so a key
- * created elsewhere works on its first request, and unknown keys cannot push live ones out).
+ * Who holds a live API key (by its SHA-256 hash: its account, scope and prefix), remembered for
+ * API_KEY_CACHE_MS: a key revoked in another process (the `rapport keys revoke` command, another
+ * server) is refused by every process at most that long after the revocation committed, and at once
+ * by the process that revoked it. Only live keys are remembered: an unknown or revoked key is looked
+ * up on every request (so a key created elsewhere works on its first request, and unknown keys
+ * cannot push live ones out).
  */
-export class ApiKeyCache<T = unknown> {
-  private readonly entries = new Map<string, { holder: T; until: number }>();
-  /** Lookups in flight, shared by the requests presenting the same key meanwhile. */
-  private readonly pending = new Map<string, Promise<T | undefined>>();
-  private generation = 0;
-
-  constructor(
-    readonly ttlMs: number,
-    readonly maxEntries = 10_000,
-  ) {}
-
-  /** The holder of a fresh entry, or undefined (unknown, expired, or never looked up). */
-  get(hash: string): T | undefined {
-    const entry = this.entries.get(hash);
-    if (entry === undefined) return undefined;
-    if (entry.until > performance.now()) return entry.holder;
-    this.entries.delete(hash);
-    return undefined;
-  }
-
-  /** The holder of the key, from a fresh entry or else from `lookUp` (whose live answer is remembered). */
-  resolve(hash: string, lookUp: () => Promise<T | undefined>): T | Promise<T | undefined> {
-    const known = this.get(hash);
-    if (known !== undefined) return known;
-    let running = this.pending.get(hash);
-    if (running) return running;
-    const started = performance.now();
-    const generation = this.generation;
-    running = lookUp().finally(() => {
-      if (this.pending.get(hash) === running) this.pending.delete(hash);
-    });
-    this.pending.set(hash, running);
-    return running.then((holder) => {
-      if (holder !== undefined && generation === this.generation) this.remember(hash, holder, started + this.ttlMs);
-      return holder;
-    });
-  }
-
-  /** Forgets every key (a key of this database was revoked). */
-  clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.pending.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private remember(hash: string, holder: T, until: number): void {
-    if (until <= performance.now()) return;
-    this.entries.delete(hash);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { holder, until });
-  }
-}
+export { TtlCache as ApiKeyCache };
 
 /** One cache per database handle (a Kysely instance): what a revocation through that handle clears. */
-const caches = new WeakMap<object, ApiKeyCache<KeyHolder>>();
+const caches = new WeakMap<object, TtlCache<KeyHolder>>();
 
-export function apiKeyCacheFor(db: object, ttlMs: number): ApiKeyCache<KeyHolder> {
+export function apiKeyCacheFor(db: object, ttlMs: number): TtlCache<KeyHolder> {
   let cache = caches.get(db);
-  if (!cache || cache.ttlMs !== ttlMs) caches.set(db, (cache = new ApiKeyCache<KeyHolder>(ttlMs)));
+  if (!cache || cache.ttlMs !== ttlMs) caches.set(db, (cache = new TtlCache<KeyHolder>(ttlMs)));
   return cache;
 }
 

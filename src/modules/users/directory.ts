@@ -67,6 +67,11 @@ export class UserDirectory {
     return (await this.present(accountId, [row]))[0]!;
   }
 
+  /** A customer just created: its custom values are read only when it was given some. */
+  async presentCreated(accountId: number, row: UserRow, givenCustomValues: boolean): Promise<UserObject> {
+    return presentUsers([row], await this.extras(accountId, [row], { custom: givenCustomValues, listed: true }))[0]!;
+  }
+
   /** The U4 objects of these ids, by id (ids with no user are absent). */
   async presentByIds(accountId: number, ids: number[]): Promise<Map<number, UserObject>> {
     const rows = await this.users.findMany(accountId, ids);

@@ -1,11 +1,11 @@
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { Clock } from '../../lib/time.js';
 import { presentPointsChange } from './present.js';
-import type { PointsEntry, RecordedPoints, UsersRepository } from './repository.js';
+import type { PointsEntry, RecordedPoints, UserRow, UsersRepository } from './repository.js';
 
 export interface PointsLedgerDeps {
-  users: Pick<UsersRepository, 'recordPoints' | 'recordCredits' | 'setPoints'>;
-  webhookOutbox: Pick<WebhookOutbox, 'emit'>;
+  users: Pick<UsersRepository, 'recordPoints' | 'recordCredits' | 'setPoints' | 'recordOpeningBalance'>;
+  webhookOutbox: Pick<WebhookOutbox, 'emit' | 'stage'>;
   clock: Clock;
 }
 
@@ -29,9 +29,25 @@ export class PointsLedger {
     return (await this.recordPoints(accountId, userId, delta, entry, now))?.balance;
   }
 
-  async setPoints(accountId: number, userId: number, target: number, entry: PointsEntry, now: string): Promise<RecordedPoints | undefined> {
+  /**
+   * The first entry of a customer inserted with its balance. Its points.changed message is staged:
+   * the caller flushes the outbox before its transaction commits, with its own messages (one
+   * statement for a creation's messages).
+   */
+  async recordOpeningBalance(accountId: number, user: UserRow, entry: PointsEntry, now: string): Promise<RecordedPoints> {
+    const recorded = await this.deps.users.recordOpeningBalance(accountId, user, entry, now);
+    await this.deps.webhookOutbox.stage(accountId, [this.pointsChanged(recorded)], this.deps.clock.now());
+    return recorded;
+  }
+
+  /**
+   * `staged`: the points.changed message waits for the caller's flush of the outbox (with its own
+   * messages, in one statement), as recordOpeningBalance's.
+   */
+  async setPoints(accountId: number, userId: number, target: number, entry: PointsEntry, now: string, options: { staged?: boolean } = {}): Promise<RecordedPoints | undefined> {
     const recorded = await this.deps.users.setPoints(accountId, userId, target, entry, now);
-    if (recorded) await this.announce(accountId, [recorded]);
+    if (recorded && options.staged) await this.deps.webhookOutbox.stage(accountId, [this.pointsChanged(recorded)], this.deps.clock.now());
+    else if (recorded) await this.announce(accountId, [recorded]);
     return recorded;
   }
 
@@ -44,8 +60,12 @@ export class PointsLedger {
   private announce(accountId: number, recorded: RecordedPoints[]): Promise<void> {
     return this.deps.webhookOutbox.emit(
       accountId,
-      recorded.map((one) => ({ type: 'points.changed', data: () => presentPointsChange(one), userId: one.user.id })),
+      recorded.map((one) => this.pointsChanged(one)),
       this.deps.clock.now(),
     );
+  }
+
+  private pointsChanged(recorded: RecordedPoints) {
+    return { type: 'points.changed' as const, data: () => presentPointsChange(recorded), userId: recorded.user.id };
   }
 }

@@ -176,17 +176,6 @@ export class UsersRepository {
     return this.recordPoints(accountId, userId, target - Number(current.points), entry, now);
   }
 
-  /** Which user (if any) already holds this unique identity value. */
-  async holderOf(accountId: number, field: 'service_uid' | 'email' | 'document', value: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where(field, '=', value)
-      .executeTakeFirst();
-    return row?.id;
-  }
-
   /** U3: every word of `search` is a substring of e-mail, names, service_uid, document or telephone, folded. */
   async list(accountId: number, page: Page, search?: string): Promise<UserRow[]> {
     let query = this.db.selectFrom('users as u').selectAll('u').where('u.account_id', '=', accountId);
@@ -203,13 +192,15 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async update(accountId: number, id: number, changes: UserChanges): Promise<void> {
-    await this.db
+  /** Answers the row as the update left it (undefined when there is none). */
+  update(accountId: number, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+    return this.db
       .updateTable('users')
       .set({ ...changes, ...foldedUserColumns(changes as Parameters<typeof foldedUserColumns>[0]) })
       .where('account_id', '=', accountId)
       .where('id', '=', id)
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /**
@@ -241,6 +232,25 @@ export class UsersRepository {
       transactionId: transaction.id,
       row: { id: transaction.id, ...row },
       user: { id: userId, service_uid: updated.service_uid, email: updated.email },
+    };
+  }
+
+  /**
+   * U5a for a customer just inserted with its balance (insert wrote `points`): the ledger's first
+   * entry, the whole balance, in one statement (no update of the balance just written).
+   */
+  async recordOpeningBalance(accountId: number, user: UserRow, entry: PointsEntry, now: string): Promise<RecordedPoints> {
+    const row = { concept: entry.concept, points: user.points, description: entry.description ?? null, balance_after: user.points, createtime: now };
+    const transaction = await this.db
+      .insertInto('points_transactions')
+      .values({ ...row, account_id: accountId, user_id: user.id })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    return {
+      balance: user.points,
+      transactionId: transaction.id,
+      row: { id: transaction.id, ...row },
+      user: { id: user.id, service_uid: user.service_uid, email: user.email },
     };
   }
 

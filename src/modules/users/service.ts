@@ -1,5 +1,5 @@
 import type { AttributeValuesRepository } from '../../db/attribute-values.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation, violatedColumns } from '../../db/errors.js';
 import type { Transactor } from '../../db/transactions.js';
 import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
@@ -70,8 +70,8 @@ function toColumns(input: UserInput): UserChanges {
   return columns;
 }
 
-type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'holderOf' | 'list' | 'listTransactions' | 'listLedger'>;
-type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'findById'>;
+type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'listTransactions' | 'listLedger'>;
+type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update'>;
 
 /** SG5: the members of a segment (the segments module answers; users cannot import it). */
 export interface Audiences {
@@ -87,9 +87,9 @@ export interface UsersDeps {
   tx: Transactor<{
     users: UsersWrites;
     attributeValues: Pick<AttributeValuesRepository, 'store'>;
-    points: Pick<PointsLedger, 'recordPoints' | 'setPoints'>;
-    directory: Pick<UserDirectory, 'presentOne'>;
-    webhookOutbox: Pick<WebhookOutbox, 'emit'>;
+    points: Pick<PointsLedger, 'recordPoints' | 'setPoints' | 'recordOpeningBalance'>;
+    directory: Pick<UserDirectory, 'presentOne' | 'presentCreated'>;
+    webhookOutbox: Pick<WebhookOutbox, 'emit' | 'stage' | 'flush'>;
   }>;
   clock: Clock;
 }
@@ -106,16 +106,6 @@ export class UsersService {
     const sent = input.custom_attributes ?? {};
     if (Object.keys(sent).length === 0) return [];
     return resolveValues(await this.deps.attributeValues.definitions(accountId, 'users'), 'users', sent);
-  }
-
-  private async assertIdentitiesFree(accountId: number, input: UserInput, columns: UserChanges, selfId?: number) {
-    for (const field of UNIQUE_IDENTITIES) {
-      const value = columns[field];
-      if (typeof value !== 'string') continue;
-      const holder = await this.deps.users.holderOf(accountId, field, value);
-      const named = field === 'email' && input.new_email !== undefined ? 'new_email' : field;
-      if (holder !== undefined && holder !== selfId) throw invalidField(named, `"${value}" already belongs to another user`);
-    }
   }
 
   private requireRow(accountId: number, rawId: string): Promise<UserRow> {
@@ -135,32 +125,29 @@ export class UsersService {
     if (!IDENTITY_FIELDS.some((field) => typeof columns[field] === 'string' && columns[field] !== '')) {
       throw new BadRequestError('body: at least one of service_uid, email, document, telephone is required');
     }
-    await this.assertIdentitiesFree(accountId, input, columns);
     const custom = await this.customValues(accountId, input);
     const now = this.now();
     let presented: UserObject | undefined;
-    const row = await this.writeGuarded(() =>
+    // Begin, the user with its balance, its first ledger entry, the messages, commit: the unique
+    // indexes refuse an identity already taken (writeGuarded), so none is looked up first.
+    const row = await this.writeGuarded(input, columns, () =>
       this.deps.tx.run(async ({ users, attributeValues, points: ledger, directory, webhookOutbox }) => {
-        const { points, ...profile } = columns;
-        let created = await users.insert(accountId, {
-          ...(profile as NewUserRow),
+        const created = await users.insert(accountId, {
+          ...(columns as NewUserRow),
           tags: JSON.stringify(mergeTags([], input)),
           createtime: now,
           updatetime: now,
         });
         // U5a: points given on creation are the ledger's first entry, so the ledger explains the balance.
-        if (points) {
-          await ledger.recordPoints(accountId, created.id, points, { concept: 'initial' }, now);
-          created = { ...created, points };
-        }
+        if (created.points > 0) await ledger.recordOpeningBalance(accountId, created, { concept: 'initial' }, now);
         await attributeValues.store(accountId, [{ recordId: created.id, values: custom }], { fresh: true, kind: 'users' });
-        const user = created;
-        const data = async () => (presented = await directory.presentOne(accountId, user));
-        await webhookOutbox.emit(accountId, [{ type: 'user.created', data, userId: created.id }], this.deps.clock.now());
+        const data = async () => (presented = await directory.presentCreated(accountId, created, custom.length > 0));
+        await webhookOutbox.stage(accountId, [{ type: 'user.created', data, userId: created.id }], this.deps.clock.now());
+        await webhookOutbox.flush();
         return created;
       }),
     );
-    return presented ?? this.deps.directory.presentOne(accountId, row);
+    return presented ?? this.deps.directory.presentCreated(accountId, row, custom.length > 0);
   }
 
   async update(accountId: number, rawId: string, input: UserInput): Promise<UserObject> {
@@ -170,10 +157,9 @@ export class UsersService {
 
   private async updateRow(accountId: number, existing: UserRow, input: UserInput): Promise<UserObject> {
     const columns = toColumns(input);
-    await this.assertIdentitiesFree(accountId, input, columns, existing.id);
     const custom = await this.customValues(accountId, input);
     let presented: UserObject | undefined;
-    await this.writeGuarded(() =>
+    const row = await this.writeGuarded(input, columns, () =>
       this.deps.tx.run(async ({ users, attributeValues, points: ledger, directory, webhookOutbox }) => {
         if (input.tags !== undefined || input.remove_tags !== undefined) {
           // Read under the row lock, so two concurrent merges cannot lose each other's tags.
@@ -181,26 +167,42 @@ export class UsersService {
           columns.tags = JSON.stringify(mergeTags(JSON.parse(current?.tags ?? '[]') as string[], input));
         }
         const { points, ...changes } = columns;
-        await users.update(accountId, existing.id, { ...changes, updatetime: this.now() });
+        const now = this.now();
+        // The row as the update left it is the one presented (no read after the write).
+        let updated = await users.update(accountId, existing.id, { ...changes, updatetime: now });
+        // Erased (D1) since the request found it.
+        if (!updated) throw missingById(existing.id);
         // U5a: a balance given on an update is an `adjustment` entry for the difference.
-        if (points !== undefined) await ledger.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, this.now());
+        if (points !== undefined) {
+          const recorded = await ledger.setPoints(accountId, existing.id, points, { concept: 'adjustment' }, now, { staged: true });
+          if (recorded) updated = { ...updated, points: recorded.balance, updatetime: now };
+        }
         await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }], { kind: 'users' });
-        const data = async () => (presented = await directory.presentOne(accountId, (await users.findById(accountId, existing.id))!));
-        await webhookOutbox.emit(accountId, [{ type: 'user.updated', data, userId: existing.id }], this.deps.clock.now());
+        const user = updated;
+        const data = async () => (presented = await directory.presentOne(accountId, user));
+        // With the staged points.changed, if any: one insert for the update's messages.
+        await webhookOutbox.stage(accountId, [{ type: 'user.updated', data, userId: existing.id }], this.deps.clock.now());
+        await webhookOutbox.flush();
+        return user;
       }),
     );
-    return presented ?? this.deps.directory.presentOne(accountId, (await this.deps.users.findById(accountId, existing.id))!);
+    return presented ?? this.deps.directory.presentOne(accountId, row);
   }
 
-  /** A concurrent request may take an identity between our check and our write: still a 400. */
-  private async writeGuarded<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * An identity (service_uid, email, document) another user holds: 400 naming the field, found by
+   * the unique index the write violated, whether the other user was there before or got it by a
+   * concurrent request.
+   */
+  private async writeGuarded<T>(input: UserInput, columns: UserChanges, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new BadRequestError('service_uid, email or document: already belongs to another user');
-      }
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      const field = UNIQUE_IDENTITIES.find((one) => violatedColumns(error).includes(one));
+      if (field === undefined) throw new BadRequestError('service_uid, email or document: already belongs to another user');
+      const named = field === 'email' && input.new_email !== undefined ? 'new_email' : field;
+      throw invalidField(named, `"${String(columns[field])}" already belongs to another user`);
     }
   }
 

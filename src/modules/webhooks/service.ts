@@ -30,6 +30,8 @@ export interface WebhooksDeps {
   clock: Clock;
   allowPrivate: boolean;
   lookup?: Lookup;
+  /** This process's writes then see at once the endpoints as changed (jobs/webhooks/endpoint-cache.ts). */
+  endpointsChanged?: () => void;
 }
 
 export class WebhooksService {
@@ -52,6 +54,7 @@ export class WebhooksService {
       createtime: now,
       updatetime: now,
     });
+    this.deps.endpointsChanged?.();
     return { ...presentEndpoint(row), secret: row.secret };
   }
 
@@ -77,6 +80,7 @@ export class WebhooksService {
       updatetime: formatDateTime(this.deps.clock.now()),
     });
     if (!updated) throw notFound(id);
+    this.deps.endpointsChanged?.();
     if (updated.status === 'enabled') this.deps.sending.wake();
     return presentEndpoint(updated);
   }
@@ -84,6 +88,7 @@ export class WebhooksService {
   async delete(accountId: number, id: number): Promise<{ id: number; deleted: true }> {
     // Its messages go with it (cascade), possibly while the deliverer records outcomes of some.
     if (!(await retryOnConflict(() => this.deps.webhooks.delete(accountId, id)))) throw notFound(id);
+    this.deps.endpointsChanged?.();
     return { id, deleted: true };
   }
 
