@@ -253,7 +253,7 @@ export class MailingsRepository {
       .updateTable('mailing_recipients')
       .set({ claimed_by: claimer, lease_until: leaseUntil })
       .where('account_id', '=', accountId)
-      .where('id', 'in', due as never)
+      .where(sql<SqlBool>`id in (${due})`)
       .returning(['id', 'account_id', 'mailing_id', 'user_id', 'email', 'attempts'])
       .execute();
     return rows.sort((a, b) => a.id - b.id);
