@@ -60,6 +60,7 @@ import type { UsersService } from './modules/users/service.js';
 import { mailingFoldersRoutes } from './modules/mailing-folders/routes.js';
 import type { MailingFoldersService } from './modules/mailing-folders/service.js';
 import { mailingsRoutes } from './modules/mailings/routes.js';
+import { CustomerMailing } from './modules/mailings/schemas.js';
 import type { MailingsService } from './modules/mailings/service.js';
 
 /** What the API's routes are served by (built in src/services.ts, the composition root). */
@@ -164,7 +165,7 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(customerDataRoutes, {
     erasure: s.erasure,
     exports: s.customerExport,
-    exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment },
+    exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment, mailing: CustomerMailing },
   });
   // POST|GET /webhooks, GET|PUT|DELETE /webhooks/:id, POST /webhooks/:id/rotate-secret,
   // GET /webhooks/:id/deliveries, POST /webhooks/:id/deliveries/:message_id/retry, POST /webhooks/:id/test

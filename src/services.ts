@@ -239,6 +239,7 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
     familyMembers: (accountId, userId) => services.members.ofUser(accountId, userId),
     abandonedCarts: (accountId, userId) => services.carts.ofUser(accountId, userId),
     segments: (accountId, userId) => segments.segmentsOfUserId(accountId, userId),
+    mailings: (accountId, userId) => mailings.ofUser(accountId, userId),
   };
 
   // M1–M8: mailings. The sender (a loop of the worker processes) and the service share one SMTP pool.
