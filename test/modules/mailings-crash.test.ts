@@ -56,7 +56,7 @@ describe('a server killed with SIGKILL mid-mailing', () => {
     const smtp = await startSmtpReceiver({ delayMs: 15 });
     const settings = { workerEnabled: true, workerPollMs: 50, smtpUrl: smtp.url, mailingLeaseMs: LEASE_MS, mailingConcurrency: 2 };
     try {
-      const first = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 30_000 });
+      const first = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 120_000 });
       const mailingId = await draftToAudience(first.url, key, 'crash');
       await api(first.url, key, 'POST', `/mailings/${mailingId}/send`, {});
       await smtp.waitFor(40, 30_000);
@@ -71,7 +71,7 @@ describe('a server killed with SIGKILL mid-mailing', () => {
       const receivedAtKill = smtp.messages.length;
       assert.ok(receivedAtKill < RECIPIENTS, 'killed mid-mailing');
 
-      const second = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 30_000 });
+      const second = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 120_000 });
       await waitFor(async () => (await api(second.url, key, 'GET', `/mailings/${mailingId}`)).status === 'sent', 'the mailing sent by the next server', 60_000);
       const counts = perAddress(smtp.messages);
       const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
@@ -103,8 +103,8 @@ describe('two servers on one PostgreSQL database', () => {
     // Each server's worker starts with the mailing already sending: both claim from the start.
     const settings = { workerEnabled: true, workerPollMs: 30, smtpUrl: smtp.url, mailingLeaseMs: 60_000, mailingConcurrency: 2 };
     try {
-      const one = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 30_000 });
-      const two = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 30_000 });
+      const one = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 120_000 });
+      const two = await servers.start(sharedDatabaseConfig(shared), settings, { startTimeoutMs: 120_000 });
       const mailingId = await draftToAudience(one.url, key, 'pair');
       await api(two.url, key, 'POST', `/mailings/${mailingId}/send`, {});
       await waitFor(async () => (await api(one.url, key, 'GET', `/mailings/${mailingId}`)).status === 'sent', 'the mailing sent', 60_000);
