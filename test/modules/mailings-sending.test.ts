@@ -208,7 +208,10 @@ describe('the public routes (M8)', () => {
     const user = expectOk(await t.get(`/apiv3/users/${ada.userapp_id}`));
     assert.deepEqual([user.mailing_enabled, user.mailing_enabled_reason], [false, 'unsubscribe']);
     assert.equal((await mailingOf(mailingId)).stats.unsubscribed, 1);
-    assert.equal((await t.request('POST', `/m/u/${unsubscribe}`, { key: null })).status, 200, 'a second click changes nothing more');
+    // RFC 8058's one-click body as multipart/form-data; a second one changes nothing more.
+    const multipart = '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
+    const again = await t.request('POST', `/m/u/${unsubscribe}`, { key: null, body: multipart, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    assert.equal(again.status, 200, again.text);
     await waitFor(async () => hooks.received.some((r) => r.json?.type === 'email.unsubscribed'), 'email.unsubscribed');
     assert.equal(hooks.received.filter((r) => r.json?.type === 'email.unsubscribed').length, 1);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { AppError } from '../../lib/errors.js';
 import type { MailingsService } from './service.js';
 
 // M8: the routes for the people who receive mail, outside /apiv3 and without a key, at PUBLIC_URL.
@@ -34,8 +35,25 @@ function html(reply: FastifyReply, status: number, body: string) {
 
 const notFoundPage = page('Link not valid', '<h1>This link is not valid</h1><p>It may have been changed, or the message it came from was deleted.</p>');
 
+/** A one-click body is one short field; anything longer is no unsubscription. */
+const MAX_DRAINED_BYTES = 64 * 1024;
+
 export async function mailingPublicRoutes(app: FastifyInstance, { mailings }: { mailings: MailingsService }): Promise<void> {
   const hide = { hide: true };
+  // RFC 8058 sends its one-click body as multipart/form-data (or a form); the POST acts on the
+  // token alone, so any body here is read and dropped, up to a small limit.
+  app.addContentTypeParser(['multipart/form-data', '*'], (_request, payload, done) => {
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_DRAINED_BYTES) payload.destroy();
+    });
+    payload.on('end', () => done(null, undefined));
+    payload.on('error', (error) => done(error, undefined));
+    payload.on('close', () => {
+      if (size > MAX_DRAINED_BYTES) done(new AppError(413, 'payload_too_large', 'an unsubscription needs no body'), undefined);
+    });
+  });
 
   app.get<{ Params: { token: string } }>('/m/u/:token', { schema: { ...hide, params: TokenParams } }, async (request, reply) => {
     const found = await mailings.recipientOf(request.params.token, 'u');

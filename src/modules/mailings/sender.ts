@@ -22,6 +22,8 @@ import type { MailingTransport, SendOutcome } from './transport.js';
 export const RETRY_DELAYS_MS = [60_000, 600_000, 3_600_000];
 /** Recipients claimed at once: a claim and its records cost a few statements per batch. */
 export const BATCH_SIZE = 200;
+/** Outcomes recorded together: at most this many messages are sent twice when a process dies mid-batch. */
+export const RECORD_EVERY = 50;
 /** How often a batch under way looks at its mailing's status (pause and cancel act within a second). */
 const STATUS_CHECK_MS = 200;
 
@@ -123,48 +125,52 @@ export class MailingSender {
       ),
       this.deps.accountName(accountId),
     ]);
-    const outcomes: RecipientOutcome[] = [];
-    const bounces: Array<{ userId: number; email: string }> = [];
-    const unattempted: number[] = [];
     let statusCheckedAt = Date.now();
     let halted = false;
-    const queue = [...claimed];
-    const lane = async () => {
-      for (let recipient = queue.shift(); recipient; recipient = queue.shift()) {
-        if (!halted && Date.now() - statusCheckedAt >= STATUS_CHECK_MS) {
-          statusCheckedAt = Date.now();
-          halted = (await this.deps.mailings.statusOf(accountId, mailingId)) !== 'sending';
+    // Recorded a part at a time: a process killed mid-batch sends again only the part in flight.
+    for (let start = 0; start < claimed.length; start += RECORD_EVERY) {
+      const part = claimed.slice(start, start + RECORD_EVERY);
+      const outcomes: RecipientOutcome[] = [];
+      const bounces: Array<{ userId: number; email: string }> = [];
+      const unattempted: number[] = [];
+      const queue = [...part];
+      const lane = async () => {
+        for (let recipient = queue.shift(); recipient; recipient = queue.shift()) {
+          if (!halted && Date.now() - statusCheckedAt >= STATUS_CHECK_MS) {
+            statusCheckedAt = Date.now();
+            halted = (await this.deps.mailings.statusOf(accountId, mailingId)) !== 'sending';
+          }
+          if (halted || this.loop.stopping) {
+            unattempted.push(Number(recipient.id));
+            continue;
+          }
+          const user = users.get(Number(recipient.user_id));
+          // M5: checked again just before the send. An erased customer's row is gone with it.
+          if (!user) continue;
+          if (!user.mailing_enabled || !recipient.email) {
+            outcomes.push({ id: Number(recipient.id), status: 'suppressed', reason: user.mailing_enabled_reason ?? 'mailing_disabled' });
+            continue;
+          }
+          while (this.pacing.available() === 0) await new Promise((resolve) => setTimeout(resolve, this.pacing.untilNextWindow()));
+          this.pacing.spend(1);
+          const outcome = await this.sendOne(mailing, recipient, user, accountName);
+          outcomes.push(this.outcomeOf(recipient, outcome));
+          if (outcome.kind === 'bounced') bounces.push({ userId: Number(recipient.user_id), email: recipient.email });
         }
-        if (halted || this.loop.stopping) {
-          unattempted.push(Number(recipient.id));
-          continue;
-        }
-        const user = users.get(Number(recipient.user_id));
-        // M5: checked again just before the send. An erased customer's row is gone with it.
-        if (!user) continue;
-        if (!user.mailing_enabled || !recipient.email) {
-          outcomes.push({ id: Number(recipient.id), status: 'suppressed', reason: user.mailing_enabled_reason ?? 'mailing_disabled' });
-          continue;
-        }
-        while (this.pacing.available() === 0) await new Promise((resolve) => setTimeout(resolve, this.pacing.untilNextWindow()));
-        this.pacing.spend(1);
-        const outcome = await this.sendOne(mailing, recipient, user, accountName);
-        outcomes.push(this.outcomeOf(recipient, outcome));
-        if (outcome.kind === 'bounced') bounces.push({ userId: Number(recipient.user_id), email: recipient.email });
+      };
+      await Promise.all(Array.from({ length: Math.max(1, this.deps.concurrency * 2) }, lane));
+      const now = this.deps.clock.now();
+      await this.deps.mailings.release(accountId, unattempted, this.id);
+      const plain = outcomes.filter((o) => o.status !== 'bounced');
+      if (plain.length > 0) await this.deps.mailings.record(accountId, this.id, plain, formatDateTime(now));
+      const bounced = outcomes.filter((o) => o.status === 'bounced');
+      if (bounced.length > 0) {
+        await this.deps.tx.run(async ({ mailings, bounces: port }) => {
+          const recorded = await mailings.record(accountId, this.id, bounced, formatDateTime(now));
+          const mine = bounces.filter((b) => recorded.has(Number(claimed.find((c) => Number(c.user_id) === b.userId)?.id)));
+          await port.bounced(accountId, mailingId, mine, (id) => users.get(id), now);
+        });
       }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, this.deps.concurrency * 2) }, lane));
-    const now = this.deps.clock.now();
-    await this.deps.mailings.release(accountId, unattempted, this.id);
-    const plain = outcomes.filter((o) => o.status !== 'bounced');
-    if (plain.length > 0) await this.deps.mailings.record(accountId, this.id, plain, formatDateTime(now));
-    const bounced = outcomes.filter((o) => o.status === 'bounced');
-    if (bounced.length > 0) {
-      await this.deps.tx.run(async ({ mailings, bounces: port }) => {
-        const recorded = await mailings.record(accountId, this.id, bounced, formatDateTime(now));
-        const mine = bounces.filter((b) => recorded.has(Number(claimed.find((c) => Number(c.user_id) === b.userId)?.id)));
-        await port.bounced(accountId, mailingId, mine, (id) => users.get(id), now);
-      });
     }
   }
 
