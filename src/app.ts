@@ -34,7 +34,7 @@ export interface AppOptions {
   mailer?: Mailer | null;
   /** Replaces the system's resolver for webhook hosts (W1): tests name hosts a stub resolves. */
   webhookLookup?: Lookup;
-  /** Compile every schema and open the database's connections before the app is ready (the server; `http/warm-up.ts`). */
+  /** Compile every schema and open the database's connections once listening, `/ready` 503 until done (the server; `http/warm-up.ts`). */
   warmUp?: boolean;
 }
 
@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(schemas.validatorCompiler(validatorCompiler));
-  registerWarmUp(app, { schemas, database, beforeReady: options.warmUp === true }); // before load shedding's onReady
+  const warm = registerWarmUp(app, { schemas, database, atStart: options.warmUp === true });
   installErrorHandling(app);
   const { state: load, admit } = registerOverloadProtection(app, shedder);
   await registerCors(app, config.corsOrigins);
@@ -126,6 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (!warm.done) {
+      reply.header('retry-after', '1');
+      return reply.status(503).send({ status: 'starting' });
+    }
     if (await isReachable(database.db)) return { status: 'ok' };
     reply.header('retry-after', '5');
     return reply.status(503).send({ status: 'unavailable' });

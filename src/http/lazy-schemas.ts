@@ -78,26 +78,15 @@ export class LazySchemas {
     };
   }
 
-  /** Compiles whatever is still pending, at once: before the server listens, nothing waits for it. */
-  compileAll(onError: (error: unknown) => void): void {
-    for (const entry of this.pending) {
-      try {
-        entry.compile();
-      } catch (error) {
-        this.pending.delete(entry); // its route reports the error when used
-        onError(error);
-      }
-    }
-  }
-
   /**
-   * Compiles whatever is still pending, 5 ms at a time with 10 ms pauses: requests go first, and the
-   * loop stays mostly idle, so warming up never looks like overload to the load shedding.
+   * Compiles whatever is still pending, `sliceMs` at a time with `pauseMs` pauses (0: only the rest
+   * of the loop's turn): requests go first, and no turn comes near the load shedding's target.
    */
-  warmUp(onError: (error: unknown) => void): Promise<void> {
+  warmUp(onError: (error: unknown) => void, { sliceMs = 5, pauseMs = 10 } = {}): Promise<void> {
     return new Promise((resolve) => {
+      const next = (slice: () => void) => (pauseMs > 0 ? setTimeout(slice, pauseMs) : setImmediate(slice));
       const slice = () => {
-        const until = performance.now() + 5;
+        const until = performance.now() + sliceMs;
         for (const entry of this.pending) {
           try {
             entry.compile();
@@ -107,10 +96,10 @@ export class LazySchemas {
           }
           if (performance.now() > until) break;
         }
-        if (this.pending.size > 0) setTimeout(slice, 10);
+        if (this.pending.size > 0) next(slice);
         else resolve();
       };
-      setTimeout(slice, 10);
+      next(slice);
     });
   }
 }

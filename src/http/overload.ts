@@ -38,8 +38,8 @@ import { requestId } from './logging.js';
  *   process still opening connections), which refusing would not shorten: a fresh server on
  *   PostgreSQL took its first answers for a queue, started shedding, and with the first ten in flight
  *   always served and always slow on a busy machine, never saw a calm interval again (a 16-worker
- *   client had 673 of 2,000 creations refused). Warming up is done before the app is ready
- *   (`warm-up.ts`).
+ *   client had 673 of 2,000 creations refused). Warming up is done as soon as the server
+ *   listens, in slices, with `/ready` answering 503 until it is done (`warm-up.ts`).
  * - Requests in flight beyond OVERLOAD_MAX_IN_FLIGHT (on PostgreSQL, requests waiting for connections
  *   or locks) are refused at once: a hard bound on memory.
  * 503 rather than 429: the server, not the client, is the cause; the platform's client retries 503

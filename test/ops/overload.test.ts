@@ -367,7 +367,8 @@ describe('load shedding never refuses a bounded client (O5)', () => {
       });
     let held: Awaited<ReturnType<typeof holdInFlight>> | undefined;
     try {
-      // As soon as it listens, as a connector started beside it: warming up was done before.
+      // As soon as it listens, as a connector started beside it that does not wait for /ready: the
+      // process may still be warming up, which is not overload.
       const statuses = new Map<number, number>();
       let refusal: Answer | undefined;
       let maxInFlight = 0;
@@ -387,6 +388,15 @@ describe('load shedding never refuses a bounded client (O5)', () => {
       assert.equal(maxInFlight, 64, 'the client kept 64 requests open');
       assert.deepEqual([...statuses], [[201, 384]], `every create answered 201; first other answer: ${JSON.stringify(refusal?.body)}`);
       assert.equal(await metric(base, suite.key, 'rapport_http_shed_requests_total'), 0);
+
+      // Warmed up, it says it is ready.
+      let ready = await send(base, '/ready');
+      for (let attempt = 0; attempt < 600 && ready.status !== 200; attempt++) {
+        assert.deepEqual([ready.status, ready.body, ready.headers['retry-after']], [503, { status: 'starting' }, '1']);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ready = await send(base, '/ready');
+      }
+      assert.deepEqual([ready.status, ready.body], [200, { status: 'ok' }]);
 
       // A flood: 100 requests held in flight (the cap), then 200 more at once: each refused at once.
       // (First the loop's delay calm again: 64 workers on a busy machine may have sustained it, and
