@@ -3,6 +3,8 @@
 //
 //   npm run bench -- users-create
 //   BENCH_DATABASES=postgres|sqlite (both)   BENCH_ROUNDS (3)   BENCH_USERS (2000)   BENCH_WORKERS (16)
+//   BENCH_WARMUP (0): creations sent (and a 2 s pause) before the measure, so that it leaves out
+//   the start-up's work (the route schemas compiled after listen, the first statements prepared)
 //
 // Each run: a fresh database (PostgreSQL: a throwaway database; SQLite: a new file under .bench/)
 // with one account, a fresh server process, then BENCH_WORKERS workers each sending POST /users
@@ -22,6 +24,7 @@ const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ?? '/work/baseline';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
 const DBS = process.env.BENCH_DATABASES ? [process.env.BENCH_DATABASES] : ['postgres', 'sqlite'];
 
 function cpuMs(pid: number): number {
@@ -55,6 +58,11 @@ async function run(kind: string, side: 'now' | 'baseline', round: number): Promi
     const server = await serve('rapport', { DATABASE_URL: url, OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_IN_FLIGHT: '0', LOG_LEVEL: 'warn' }, script);
     try {
       const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
+      for (let i = 0; i < WARMUP; i++) {
+        const body = JSON.stringify({ service_uid: `w-${i}`, first_name: `Warm ${i}`, points: 100 });
+        await (await fetch(`${server.url}/apiv3/users`, { method: 'POST', headers, body })).arrayBuffer();
+      }
+      if (WARMUP > 0) await new Promise((resolve) => setTimeout(resolve, 2000));
       let next = 0;
       let failed = 0;
       const cpuBefore = cpuMs(server.child.pid!);
@@ -105,6 +113,6 @@ for (const kind of DBS) {
   console.log(
     `${kind}: median ${rps('now').toFixed(0)} vs ${rps('baseline').toFixed(0)} creations/s (×${(rps('now') / rps('baseline')).toFixed(2)}), ` +
       `CPU ${cpu('now').toFixed(2)} vs ${cpu('baseline').toFixed(2)} ms/request (×${(cpu('now') / cpu('baseline')).toFixed(2)}); ` +
-      `${WORKERS} workers, ${USERS} creations, ${ROUNDS} rounds`,
+      `${WORKERS} workers, ${USERS} creations, ${ROUNDS} rounds, ${WARMUP} warm-up`,
   );
 }
