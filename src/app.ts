@@ -21,7 +21,7 @@ import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { presentRequest } from './modules/requests/service.js';
 import { apiRoutes } from './routes.js';
-import { buildServices, requestHandlers } from './services.js';
+import { buildRepositories, buildServices, requestHandlers } from './services.js';
 
 export interface AppOptions {
   config: Config;
@@ -131,8 +131,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   // The background worker (K3) lives in the server process; with WORKER_ENABLED=false this process
   // only accepts requests and another one runs them.
+  const repositories = buildRepositories(database.db);
   const worker = new Worker({
     db: database.db,
+    repositories: buildRepositories,
     clock,
     log: app.log.child({ component: 'worker' }),
     handlers: requestHandlers,
@@ -142,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // W4: the webhook outbox is sent by the processes that run the worker.
   const deliverer = new WebhookDeliverer({
-    db: database.db,
+    messages: repositories.webhookMessages,
     clock,
     log: app.log.child({ component: 'webhooks' }),
     allowPrivate: config.webhookAllowPrivate,
@@ -153,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { services, housekeeping, jobCounts } = buildServices({
     db: database.db,
+    repositories,
     clock,
     config,
     jobs: worker,

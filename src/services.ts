@@ -147,6 +147,8 @@ export function buildAccounts(db: Kysely<DB>, clock: Clock, keyCacheMs = 0): Acc
 
 export interface ServiceOptions {
   db: Kysely<DB>;
+  /** The repositories bound to `db`, when the caller built them already (src/app.ts: the deliverer shares them). */
+  repositories?: Repositories;
   clock: Clock;
   config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs' | 'bodyLimitBytes' | 'workerEnabled' | 'webhookAllowPrivate'>;
   /** Wakes the background worker after a request is accepted. */
@@ -163,8 +165,8 @@ export interface ServiceOptions {
  * The services of the API's routes, the periodic upkeep of every process (jobs/housekeeping.ts),
  * and the job counts /metrics shows.
  */
-export function buildServices({ db, clock, config, jobs, snapshot, webhookSending, webhookLookup }: ServiceOptions) {
-  const r = buildRepositories(db);
+export function buildServices({ db, repositories, clock, config, jobs, snapshot, webhookSending, webhookLookup }: ServiceOptions) {
+  const r = repositories ?? buildRepositories(db);
   // In a write's transaction, beside the repositories: the user directory (U4 objects of webhook
   // messages, read there) and the points ledger (every change of points with its points.changed).
   const inTransaction = (trx: Kysely<DB>) => {
