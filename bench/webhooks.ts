@@ -1,4 +1,4 @@
-// Webhooks (issue 23, W4): what the outbox costs a write, how fast one process delivers, and what
+// Webhooks (W4): what the outbox costs a write, how fast one process delivers, and what
 // an hour with the receiver down leaves behind.
 // 1. POST /user-events with one endpoint subscribed to user_event.created against the same with the
 //    endpoint disabled, interleaved rounds in the same run (target: >= 0.8x), on a server with
