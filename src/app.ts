@@ -164,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookLookup: options.webhookLookup,
   });
   registerMetrics(app, { config, database, load, shedder, authenticate: (key) => services.accounts.authenticate(key), jobCounts });
-  await app.register(apiRoutes, { prefix: '/apiv3', services, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
+  await app.register(apiRoutes, { prefix: '/apiv3', services, config, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
 
   const upkeep = new Housekeeping(housekeeping, (task, error) => app.log.warn({ err: error, task: task.name }, 'housekeeping failed'));
   app.addHook('onReady', async () => {

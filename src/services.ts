@@ -249,7 +249,6 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     coupons: new CouponsService({ coupons: r.coupons, benefits: r.benefits, directory }),
     integrationStats: new IntegrationStatsService({ stats: r.stats, clock }),
     blacklist,
-    uploadLimitBytes: config.uploadLimitBytes,
     products: new ProductsService({ products: r.products, categoryPaths: r.categoryPaths, attributeValues: r.attributeValues, tx, clock }),
     branches: new BranchesService({ branches: r.branches, tx, clock, jobs }),
     purchases: {
