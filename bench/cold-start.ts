@@ -7,7 +7,7 @@
 // - built, without NODE_EXTRA_CA_CERTS, when the environment sets it;
 // - baseline (optional): COLD_START_BASELINE=<a checkout with a built dist/> runs its node dist/cli.js.
 // Two cases each: a restart on an existing database, and the very first start (empty file:
-// migrations and the first account). Target (issue 9): restart <= 0.5 s. Reported per case: wall
+// migrations and the first account). Target: restart <= 0.5 s. Reported per case: wall
 // time (median, min, max) and the CPU time the server used by its first answer (median), which
 // depends much less on the other load of a shared machine; and the load average.
 // Loopback only; files under .bench/cold-start. BENCH_RUNS (default 7) runs per case and variant.

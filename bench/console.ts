@@ -1,4 +1,4 @@
-// Console first page (issue 10 budget: first page interactive in < 1 s on this machine against a
+// Console first page (budget: first page interactive in < 1 s on this machine against a
 // local server). The server runs as `rapport serve` does, on SQLite seeded with the demo data of the
 // screenshots (scripts/console-demo.ts); Debian's chromium (headless, playwright-core) opens the
 // console in a fresh context each run (empty cache and storage) and records, from the navigation's

@@ -1,4 +1,4 @@
-// D4 (issue 22): erasing a segment of about 100,000 members from the segments bench's data set
+// D4: erasing a segment of about 100,000 members from the segments bench's data set
 // (1,000,000 customers, 3M purchases, 10M user events; SQLite; built by
 // `BENCH_REUSE=1 BENCH_DATABASES=sqlite npm run bench -- segments`): the time from acceptance to the
 // request's end, the p99 of GET /users/{id} (customers outside the segment) meanwhile, and nothing

@@ -1,4 +1,4 @@
-// Long writes against cheap reads (issue 9, item 7): "no request waits more than 100 ms behind
+// Long writes against cheap reads: "no request waits more than 100 ms behind
 // them", and the blacklist upload's memory for the largest allowed file (growth < 50 MB).
 //
 //   npm run bench -- long-writes                    SQLite, then PostgreSQL when reachable

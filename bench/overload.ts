@@ -3,7 +3,7 @@
 // answer. Two kinds of client, one run each: polite (a refused client waits Retry-After, as the
 // platform's client does on 429) and hammer (it asks again at once: the worst case). Reports the
 // latency of the requests that were served (p50/p99), the server's RSS, answers by status,
-// connection errors, and whether every refusal carried Retry-After. Targets (issue 9): p99 of
+// connection errors, and whether every refusal carried Retry-After. Targets: p99 of
 // served < 250 ms, RSS < 200 MB, every refusal a 429/503 with Retry-After, nothing dropped.
 // Loopback only, bounded: BENCH_SECONDS (default 15) per kind; files under .bench/overload.
 // First a burst (BENCH_BURST, default 500, requests at once on as many connections, BENCH_BURST_ROUNDS
@@ -84,7 +84,7 @@ const BURST = Number(process.env.BENCH_BURST ?? 500);
 const BURST_ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 5);
 
 /**
- * Burst (issue 21): BURST connections opened beforehand, then one write on each at once (a store's
+ * Burst: BURST connections opened beforehand, then one write on each at once (a store's
  * import of new customers), BURST_ROUNDS times with a pause between. O5: a burst the server answers
  * within about a second is answered in full.
  */

@@ -1,4 +1,4 @@
-// Reads (issue 11): Rapport's read routes against a same-work baseline, on SQLite and PostgreSQL.
+// Reads: Rapport's read routes against a same-work baseline, on SQLite and PostgreSQL.
 //
 //   npm run bench -- reads                     SQLite, then PostgreSQL when reachable
 //   BENCH_DATABASES=sqlite|postgres            only one of them

@@ -1,4 +1,4 @@
-// Segments (issue 20, "Performance"): the six reference segments R1–R6 on a generated data set of
+// Segments: the six reference segments R1–R6 on a generated data set of
 // up to a million customers, on SQLite and PostgreSQL.
 //
 //   npm run bench -- segments                 BENCH_SCALE=1: 1,000,000 customers, 3M purchases,

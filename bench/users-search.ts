@@ -1,4 +1,4 @@
-// GET /users?search= on 100,000 customers (issue 21, U3): the query before (lower(column) LIKE, which
+// GET /users?search= on 100,000 customers (U3): the query before (lower(column) LIKE, which
 // folds ASCII only on SQLite and follows the locale on PostgreSQL) against the query now (every word
 // in the stored folded columns, case and accents ignored for every script), on one database, the same
 // data, in the same run. Both are timed through Kysely as the repository runs them.
@@ -48,7 +48,7 @@ async function seed(db: Kysely<DB>, accountId: number): Promise<void> {
   }
 }
 
-/** The listing's query before issue 21: lower(column) LIKE lower-cased text on five columns. */
+/** The listing's query before U3's folded columns: lower(column) LIKE lower-cased text on five columns. */
 function before(db: Kysely<DB>, accountId: number, search: string) {
   const pattern = containsPattern(search.toLowerCase());
   return db

@@ -1,4 +1,4 @@
-// Webhooks (issue 23, W4): what the outbox costs a write, how fast one process delivers, and what
+// Webhooks (W4): what the outbox costs a write, how fast one process delivers, and what
 // an hour with the receiver down leaves behind.
 // 1. POST /user-events with one endpoint subscribed to user_event.created against the same with the
 //    endpoint disabled, interleaved rounds in the same run (target: >= 0.8x), on a server with
@@ -32,6 +32,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Database, openDatabase } from '../src/db/database.js';
 import type { DB } from '../src/db/types.js';
 import { WebhookDeliverer } from '../src/jobs/webhooks/deliverer.js';
+import { buildRepositories } from '../src/services.js';
 import { freePort } from './lib/ports.js';
 import { signupAccount } from './lib/bench-account.js';
 import { postgresReachable, throwawayDatabase } from './lib/postgres.js';
@@ -432,7 +433,7 @@ async function receiverDown(target: Target, partTwoRate: number | undefined): Pr
     const filled = await outboxBytes(database);
     const clock = { at: Date.now(), now: () => new Date(clock.at) };
     const problems: unknown[] = [];
-    const deliverer = new WebhookDeliverer({ db: database.db, clock, log: quietLog(problems), allowPrivate: true, timeoutMs: 10_000, pollMs: 3_600_000 });
+    const deliverer = new WebhookDeliverer({ messages: buildRepositories(database.db).webhookMessages, clock, log: quietLog(problems), allowPrivate: true, timeoutMs: 10_000, pollMs: 3_600_000 });
     const start = clock.at;
     const rounds: string[] = [];
     // W4: the first attempt, then 5 s, 5 min and 30 min after each failure; the next is 2 h later.

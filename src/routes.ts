@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
 import type { DB } from './db/types.js';
 import { registerAuditTrail } from './http/audit-trail.js';
 import { requireAccount } from './http/auth.js';
@@ -79,7 +80,6 @@ export interface ApiServices {
   coupons: CouponsService;
   integrationStats: IntegrationStatsService;
   blacklist: BlacklistService;
-  uploadLimitBytes: number;
   products: ProductsService;
   branches: BranchesService;
   purchases: PurchasesServices;
@@ -98,6 +98,8 @@ export interface ApiServices {
 
 export interface ApiOptions {
   services: ApiServices;
+  /** The largest blacklist upload, enforced by the multipart parser before the service sees a byte. */
+  config: Pick<Config, 'uploadLimitBytes'>;
   /** The per-account request budget (O5): shared by every process through the database. */
   rateLimit: { db: Kysely<DB>; clock: Clock; perMinute: number };
 }
@@ -108,7 +110,7 @@ export interface ApiOptions {
  * the routes the app serves. (Outside it, in app.ts: GET /health, GET /ready, GET /metrics,
  * GET /apiv3/openapi.json, /apiv3/docs, the console, the public mailing routes /m/u, /m/o, /m/c, /m/v of M8.)
  */
-export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit }: ApiOptions): Promise<void> {
+export async function apiRoutes(scope: FastifyInstance, { services: s, config, rateLimit }: ApiOptions): Promise<void> {
   requireAccount(scope, s.accounts);
   registerRateLimit(scope, rateLimit);
   // D7: before any route, so that every recorded route (DELETEs, administrative writes) gets its hook.
@@ -137,7 +139,7 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   // POST|GET /integration-stats
   await scope.register(integrationStatsRoutes, { service: s.integrationStats });
   // POST|GET|DELETE /account/blacklist, GET /account/blacklist/:blacklist/:value
-  await scope.register(blacklistRoutes, { service: s.blacklist, uploadLimitBytes: s.uploadLimitBytes });
+  await scope.register(blacklistRoutes, { service: s.blacklist, uploadLimitBytes: config.uploadLimitBytes });
   // POST|GET /products, GET|PUT|DELETE /products/:sku, GET /products/:sku/exist
   await scope.register(productsRoutes, { products: s.products });
   // POST|GET /branches, DELETE /branches (background), GET|PUT /branches/:id (PUT: base64 name),
@@ -156,9 +158,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(auditLogRoutes, { auditLog: s.auditLog });
   // GET|PUT /account/retention (D5; the runs are background requests of the worker)
   await scope.register(retentionRoutes, { retention: s.retention });
-  // GET /purchases/iin/:digits: 404 saying why (U10)
   // POST|GET /segments, POST /segments/preview, GET|PUT|DELETE /segments/:id, GET /segments/:id/count,
-  // GET /segments/:id/export, GET /users/:id/segments (members: GET /users?segment_id=, with users)
+  // GET /segments/:id/export, GET /users/:id/segments (a segment's members: the users listing with ?segment_id=, registered with users)
   await scope.register(segmentsRoutes, { segments: s.segments, exports: s.segmentExport });
   // DELETE /users/:id, DELETE /multiusers, DELETE /multiusers/bulk (background), GET /users/:id/export,
   // GET /multiusers/export (D1–D4; each part of an export in the schema of its own module's endpoint)
@@ -176,5 +177,6 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   // POST /mailings/:id/test, POST /mailings/:id/send, POST /mailings/:id/pause, POST /mailings/:id/resume,
   // POST /mailings/:id/cancel, GET /mailings/:id/recipients (M2–M7; the public /m/ routes of M8 are in app.ts)
   await scope.register(mailingsRoutes, { mailings: s.mailings });
+  // GET /purchases/iin/:digits: 404 saying why (U10)
   await scope.register(notServedRoutes);
 }

@@ -161,6 +161,8 @@ export function buildAccounts(db: Kysely<DB>, clock: Clock, keyCacheMs = 0): Acc
 
 export interface ServiceOptions {
   db: Kysely<DB>;
+  /** The repositories bound to `db`, when the caller built them already (src/app.ts: the deliverer shares them). */
+  repositories?: Repositories;
   clock: Clock;
   config: Pick<
     Config,
@@ -194,8 +196,8 @@ export interface ServiceOptions {
  * The services of the API's routes, the periodic upkeep of every process (jobs/housekeeping.ts),
  * and the job counts /metrics shows.
  */
-export function buildServices({ db, clock, config, jobs, snapshot, webhookSending, webhookLookup, log }: ServiceOptions) {
-  const r = buildRepositories(db);
+export function buildServices({ db, repositories, clock, config, jobs, snapshot, webhookSending, webhookLookup, log }: ServiceOptions) {
+  const r = repositories ?? buildRepositories(db);
   // The API's writes find the account's webhook endpoints in a cache kept as long as an API key's.
   const endpointCache = config.apiKeyCacheMs > 0 ? webhookEndpointCacheFor(db, config.apiKeyCacheMs) : undefined;
   // In a write's transaction, beside the repositories: the user directory (U4 objects of webhook
@@ -341,7 +343,6 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
     coupons: new CouponsService({ coupons: r.coupons, benefits: r.benefits, directory }),
     integrationStats: new IntegrationStatsService({ stats: r.stats, clock }),
     blacklist,
-    uploadLimitBytes: config.uploadLimitBytes,
     products: new ProductsService({ products: r.products, categoryPaths: r.categoryPaths, attributeValues: r.attributeValues, tx, clock }),
     branches: new BranchesService({ branches: r.branches, tx, clock, jobs }),
     purchases: {

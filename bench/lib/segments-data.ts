@@ -1,4 +1,4 @@
-// The data set of the segments bench (bench/segments.ts, issue 20): one account with customers,
+// The data set of the segments bench (bench/segments.ts): one account with customers,
 // custom attributes, tags, points, purchases with items over 730 days, user events over 365 days,
 // coupons, abandoned carts and blacklisted e-mails, at BENCH_SCALE of the issue's full size.
 //

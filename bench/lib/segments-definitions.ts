@@ -1,5 +1,5 @@
-// The segments of the segments bench (bench/segments.ts): the six reference segments R1–R6 of
-// issue 20 with, for each, the SQL a careful engineer would write by hand for the same audience,
+// The segments of the segments bench (bench/segments.ts): the six reference segments R1–R6
+// (bench/segments.ts) with, for each, the SQL a careful engineer would write by hand for the same audience,
 // and 44 more definitions so that a customer is checked against 50 segments (GET /users/{id}/segments).
 import { type RawBuilder, sql } from 'kysely';
 import { formatDateTime } from '../../src/lib/time.js';

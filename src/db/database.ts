@@ -149,8 +149,7 @@ const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 /**
  * Queries outside a transaction go straight to the pool (pool.query: take a connection, run the
  * query, give the connection back), which is what Kysely's PostgreSQL driver does, without the
- * dozen promise hops of its executor: about 17 µs of CPU per query (issue 11; a read runs three to
- * six). The answer has the shape Kysely's driver gives. Only this instance's executor changes:
+ * dozen promise hops of its executor: about 17 µs of CPU per query (a read runs three to six). The answer has the shape Kysely's driver gives. Only this instance's executor changes:
  * transactions, plugins and withSchema make executors of their own and go through Kysely.
  */
 function queryThroughPool(db: Kysely<DB>, pool: PG.Pool): void {

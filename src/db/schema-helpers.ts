@@ -1,7 +1,9 @@
 import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
-// The one place a migration asks which database it runs on: auto-increment ids are spelled
-// differently. Everything else in the migrations is plain Kysely schema builder.
+// Which database a Kysely instance talks to, asked in one way everywhere. Migrations ask it for
+// auto-increment ids (withId: spelled differently), everything else in them is plain schema
+// builder; outside db/, repositories and the worker ask it where the two databases need a different
+// statement or a different pace (row locks, planner settings, step sizes).
 export function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

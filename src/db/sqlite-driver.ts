@@ -20,7 +20,7 @@ import {
 //   release, which costs O(waiters) per query and lets a busy worker starve API queries);
 // - a query that finds the connection free runs at once (createSqliteKysely): better-sqlite3 is
 //   synchronous, so that is exactly what acquiring, running and releasing would do, without the
-//   dozen promise hops of Kysely's executor (issue 11: a read runs three to six queries).
+//   dozen promise hops of Kysely's executor (a read runs three to six queries).
 // - LIMIT is compiled as `limit +?`: SQLite's planner reads the value of a bare `limit ?` and so
 //   prepares the statement again every time it runs with a new binding (a quarter of the time of
 //   GET /events' query); behind a unary plus the value is only read when the statement runs.

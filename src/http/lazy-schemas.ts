@@ -2,7 +2,7 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchemaCompiler } from 'fastify';
 
 /**
- * Cold start (issue 9, item 6): compiling every route's validators (Ajv) and response serializers
+ * Cold start (bench/cold-start.ts): compiling every route's validators (Ajv) and response serializers
  * (fast-json-stringify) at start-up took most of the time to the first answer. Here each one is
  * compiled when its route is first used, or by warmUp() in idle slices right after the
  * server listens — whichever comes first — so /health answers at once and no request waits for

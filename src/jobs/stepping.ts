@@ -63,7 +63,7 @@ export class StepSizer {
  * step of any long write starts only DEFAULT_PAUSE_MS after the last one ended: each long write
  * pausing between its own steps was not enough, two of them side by side (an upload removing its
  * staged rows while the worker purged the list it replaced) kept the connection busy back to back
- * and reads waited 120-280 ms (issue 9, item 7). On PostgreSQL steps block neither the event loop
+ * and reads waited 120-280 ms (bench/long-writes.ts). On PostgreSQL steps block neither the event loop
  * nor readers, and long writes run side by side.
  * A step must not wait for a turn itself (no long write inside a step): it would wait for ever.
  */

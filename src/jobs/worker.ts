@@ -6,15 +6,24 @@ import type { DB } from '../db/types.js';
 import { type Clock, formatDateTime } from '../lib/time.js';
 import type { Mailer } from './mailer.js';
 import { notificationFor } from './notification.js';
-import { MailOutbox } from './outbox.js';
+import type { MailOutbox } from './outbox.js';
 import { PollLoop } from './poll-loop.js';
-import { RequestQueue, type RequestRow } from './queue.js';
+import type { RequestQueue, RequestRow } from './queue.js';
 import { DEFAULT_PAUSE_MS, StepSizer, pause, privateStepTargetMs, stepTurns } from './stepping.js';
 import type { JobsNotifier, RequestHandler } from './types.js';
-import { WebhookOutbox } from './webhooks/outbox.js';
+import type { WebhookOutbox } from './webhooks/outbox.js';
+
+/** The repositories the worker uses, bound to `db` or to one of its transactions. */
+export interface WorkerRepositories {
+  queue: RequestQueue;
+  outbox: MailOutbox;
+  webhookOutbox: WebhookOutbox;
+}
 
 export interface WorkerOptions {
   db: Kysely<DB>;
+  /** Binds the worker's repositories (src/services.ts's buildRepositories: the composition root builds them). */
+  repositories: (db: Kysely<DB>) => WorkerRepositories;
   clock: Clock;
   log: FastifyBaseLogger;
   handlers: RequestHandler[];
@@ -57,8 +66,7 @@ export class Worker implements JobsNotifier {
 
   constructor(private readonly options: WorkerOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.queue = new RequestQueue(options.db);
-    this.outbox = new MailOutbox(options.db);
+    ({ queue: this.queue, outbox: this.outbox } = options.repositories(options.db));
     this.handlers = new Map(options.handlers.map((h) => [h.type, h]));
     this.fixedBatch = options.batchSize;
     this.pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
@@ -129,7 +137,7 @@ export class Worker implements JobsNotifier {
           return false;
         }
         const { result: count, elapsedMs } = await turns.timed(() => this.options.db.transaction().execute(async (trx) => {
-          const queue = new RequestQueue(trx);
+          const { queue } = this.options.repositories(trx);
           if (!(await queue.renew(request.id, this.id, this.leaseUntil()))) throw new LostClaim();
           const n = await handler.step(trx, request.account_id, params, this.fixedBatch ?? sizer.size, this.options.clock.now());
           if (n > 0) await queue.addProgress(request.id, this.id, n);
@@ -164,7 +172,8 @@ export class Worker implements JobsNotifier {
   ): Promise<RequestRow | undefined> {
     return this.options.db.transaction().execute(async (trx) => {
       const now = this.now();
-      const ended = await new RequestQueue(trx).finish(
+      const { queue, outbox, webhookOutbox } = this.options.repositories(trx);
+      const ended = await queue.finish(
         request.id,
         this.id,
         status,
@@ -172,11 +181,11 @@ export class Worker implements JobsNotifier {
         now,
       );
       if (ended?.notify_to) {
-        await new MailOutbox(trx).enqueue(ended.account_id, notificationFor(ended, handler, params), now);
+        await outbox.enqueue(ended.account_id, notificationFor(ended, handler, params), now);
       }
       const present = this.options.presentRequest;
       if (ended && present) {
-        await new WebhookOutbox(trx).emit(ended.account_id, [{ type: 'request.finished', data: () => present(ended) }], this.options.clock.now());
+        await webhookOutbox.emit(ended.account_id, [{ type: 'request.finished', data: () => present(ended) }], this.options.clock.now());
       }
       return ended;
     });

@@ -9,7 +9,7 @@ import { createPurchase } from '../helpers/purchases.js';
 import { waitForRequest } from '../helpers/requests.js';
 import { fixtureNames, loadFixture, replayFixture } from './replay.js';
 
-// Compatibility with the other programs written for the platform that drove Rapport (issue 21), one
+// Compatibility with the other programs written for the platform that drove Rapport, one
 // directory of fixtures each under fixtures/ (the v2 PHP client's are in php-client.test.ts):
 //   php-v1/       woowup/woowup-php-client (v1, Guzzle 6): its GenderCleanser sends `gender: ""` (U1)
 //   woocommerce/  the WooCommerce abandoned-cart plugin (WordPress HTTP API): success is exactly 201 (U1, A1)

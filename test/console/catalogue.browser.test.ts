@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { encodeSku } from '../../packages/sdk/src/index.js';
 import { type ConsoleHarness, skipWithoutBrowser, startConsole } from './browser.js';
 
-// The console's catalogue flows end to end in chromium against a real server (issue 10, item 4):
+// The console's catalogue flows end to end in chromium against a real server:
 // create a benefit; delete all categories after the dry run. What the page shows is checked against what the API
 // answers, before and after.
 

@@ -11,7 +11,7 @@ const KEY_REFUSED = 'This API key is not valid (or was revoked). Paste a current
 /** POST /users answers 201 (U1); 200 from a server before that change. */
 const created = (status: number) => status === 200 || status === 201;
 
-// The console's main flows end to end in chromium against a real server (issue 10, item 4): sign in
+// The console's main flows end to end in chromium against a real server: sign in
 // with a key, a wrong key, a key refused while signed in; find a customer and add points; upload a
 // blacklist and watch it finish. What the page shows is checked against what the API answers.
 

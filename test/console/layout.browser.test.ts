@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { type ConsoleHarness, skipWithoutBrowser, startConsole } from './browser.js';
 
-// The console's look where a person would notice it (issue 10, item 3): every status badge's word
+// The console's look where a person would notice it: every status badge's word
 // reads at WCAG AA contrast (4.5:1) against what is behind it, and at 360 px wide no page scrolls
 // sideways (wide tables scroll inside their own box). Colours are read from the page as chromium
 // computed them, so the check follows the stylesheet, light scheme.

@@ -5,7 +5,7 @@ import { createUser } from '../helpers/factories.js';
 import { createPurchase } from '../helpers/purchases.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
-// The overview (issue 21): one GET /account/summary (O10) fills every figure, where it used to read
+// The overview: one GET /account/summary (O10) fills every figure, where it used to read
 // the listings page by page (~67 requests for four numbers). Checked in chromium against what the
 // API answers for seeded data: the totals, the window's figures and their change on the previous
 // window, and one chart point per day of the window (per month for 12 months).

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/lib/time.js';
 import { buildAccounts } from '../../src/services.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
 
-// The console's side of issue 22 (item 8) in chromium against a real server: a customer deleted
+// The console's side of erasure and export (D1–D7) in chromium against a real server: a customer deleted
 // after the dry run's counts (with suppression) and their data downloaded; the audit log page
 // listing that deletion; the retention settings saved, read again, and run by the worker; a
 // read-only key (D8) refused in the console's words without being signed out.

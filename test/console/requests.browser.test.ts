@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { waitForRequest } from '../helpers/requests.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
-// The Background requests page (issue 21): the account's requests from GET /requests (O11), newest
+// The Background requests page: the account's requests from GET /requests (O11), newest
 // first, paged, filtered by status and type, never a memory of the browser. Signed in to another
 // account in the same browser, the first account's requests are not listed; back to the first,
 // they are.

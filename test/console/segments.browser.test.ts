@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
-// The Segments page end to end in chromium against a real server (issue 20, item 4): the builder
+// The Segments page end to end in chromium against a real server: the builder
 // offers each field's operators only; the count and sample follow the definition (the API's preview
 // of the same definition is the reference); a 400 naming a condition's path shows next to that
 // condition; save; the members on the Customers page; the export downloaded and read; the list's

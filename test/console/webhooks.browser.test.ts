@@ -6,7 +6,7 @@ import { buildAccounts } from '../../src/services.js';
 import { type Received, startReceiver } from '../helpers/webhook-receiver.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
 
-// The console's side of issue 23 in chromium against a real server that sends to a real receiver
+// The console's side of webhooks (W1–W5) in chromium against a real server that sends to a real receiver
 // on 127.0.0.1 (hence WEBHOOK_ALLOW_PRIVATE): an endpoint created and its secret shown once (copied,
 // and proved to be the one that signs); a test message sent and seen in the delivery log; a failed
 // message retried; the secret rotated; disabled, changed and deleted; a read-only key refused.

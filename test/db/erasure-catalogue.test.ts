@@ -6,7 +6,7 @@ import { buildTestApp, usingPostgres } from '../helpers/app.js';
 import { expectOk } from '../helpers/assertions.js';
 import { richCustomer } from '../helpers/customers.js';
 
-// Issue 22: erasure (D1) must cover every table that refers to a customer, and keep covering them.
+// Erasure (D1) must cover every table that refers to a customer, and keep covering them.
 // This reads each database's own catalogue — every foreign key, and every column named like a
 // reference to a user — and fails when one is neither in the list the erasure code deletes by
 // (CUSTOMER_REFERENCES) nor among the names that refer to no customer (NOT_CUSTOMER_REFERENCES).

@@ -1,4 +1,4 @@
-// O4, issue 9: every operation of the served OpenAPI document receives generated requests, valid-ish
+// O4: every operation of the served OpenAPI document receives generated requests, valid-ish
 // and malformed. The test fails on any 5xx, any answer outside the envelope (the documented bare
 // 200s of GET/POST /events excepted), and any status the document does not declare for that
 // operation. New operations are picked up from the document automatically.

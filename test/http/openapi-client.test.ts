@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { createClient as generateClient } from '@hey-api/openapi-ts';
 import { buildTestApp } from '../helpers/app.js';
 
-// Issue 21: a client made from the served OpenAPI document by a generator independent of the SDK's
+// A client made from the served OpenAPI document by a generator independent of the SDK's
 // (@hey-api/openapi-ts; the SDK uses openapi-typescript) compiles under tsc --strict, and against a
 // real server creates and reads a customer and a purchase, its types matching the answers. The
 // client is generated here, from the document the server serves, into a temporary folder:

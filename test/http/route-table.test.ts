@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { apiRoutes } from '../../src/routes.js';
+import { buildServices } from '../../src/services.js';
 import { buildTestApp } from '../helpers/app.js';
 
 // src/routes.ts is the route table a newcomer reads first: the comment above each module lists its
@@ -54,6 +57,67 @@ describe('the route table in src/routes.ts', () => {
     assert.deepEqual(
       served.filter((route) => !documented.has(route)),
       [],
+    );
+  });
+});
+
+/** Each `scope.register(<plugin>…)` of apiRoutes with the routes the comment lines right above it list. */
+function commentsByRegistration(): Map<string, Set<string>> {
+  const source = readFileSync(new URL('../../src/routes.ts', import.meta.url), 'utf8');
+  const lines = source.slice(source.indexOf('export async function apiRoutes')).split('\n');
+  const table = new Map<string, Set<string>>();
+  lines.forEach((line, i) => {
+    const registration = /await scope\.register\((\w+)/.exec(line);
+    if (!registration) return;
+    const routes = new Set<string>();
+    for (let j = i - 1; j >= 0 && lines[j]!.trim().startsWith('//'); j--) {
+      for (const [, methods, path] of lines[j]!.matchAll(ENTRY)) {
+        for (const method of methods!.split('|')) for (const expanded of expandBraces(path!)) routes.add(`${method} /apiv3${expanded}`);
+      }
+    }
+    table.set(registration[1]!, routes);
+  });
+  return table;
+}
+
+/** The routes each module's plugin serves, told apart by the plugin each onRoute runs in. */
+async function servedByRegistration(): Promise<Map<string, Set<string>>> {
+  const app = Fastify();
+  const served = new Map<string, Set<string>>();
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
+    const set = served.get(this.pluginName) ?? new Set<string>();
+    for (const method of methods) set.add(`${method} ${route.url}`);
+    served.set(this.pluginName, set);
+  });
+  const { services } = buildServices({
+    db: t.database.db,
+    clock: t.clock,
+    config: t.config,
+    jobs: { wake() {} },
+    webhookSending: { sendNow: async () => undefined, wake() {} },
+    snapshot: (work) => work(t.database.db),
+  });
+  await app.register(apiRoutes, { prefix: '/apiv3', services, config: t.config, rateLimit: { db: t.database.db, clock: t.clock, perMinute: 1000 } });
+  await app.ready();
+  await app.close();
+  return served;
+}
+
+describe('each registration of the route table', () => {
+  it('is preceded by a comment listing exactly the routes it serves', async () => {
+    const documented = commentsByRegistration();
+    const served = await servedByRegistration();
+    assert.ok(documented.size >= 20, `only ${documented.size} registrations were read`);
+    for (const [plugin, routes] of documented) {
+      const actual = served.get(plugin);
+      assert.ok(actual, `${plugin} is registered in src/routes.ts but served no route`);
+      assert.deepEqual([...actual].sort(), [...routes].sort(), `the comment above ${plugin}'s registration (actual: served)`);
+    }
+    assert.deepEqual(
+      [...served.keys()].filter((plugin) => plugin.endsWith('Routes') && !documented.has(plugin)),
+      [],
+      'every plugin that serves routes is a registration of the table',
     );
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { openDatabase } from '../../src/db/database.js';
 import type { Database } from '../../src/db/database.js';
-import { requestHandlers } from '../../src/services.js';
+import { buildRepositories, requestHandlers } from '../../src/services.js';
 import { createMailer } from '../../src/jobs/mailer.js';
 import { Worker, type WorkerOptions } from '../../src/jobs/worker.js';
 import { buildTestApp, createTestDatabase, usingPostgres, type TestApp } from '../helpers/app.js';
@@ -22,6 +22,7 @@ function logger(lines: string[] = []): FastifyBaseLogger {
 function worker(t: TestApp, options: Partial<WorkerOptions> = {}): Worker {
   return new Worker({
     db: t.database.db,
+    repositories: buildRepositories,
     clock: t.clock,
     log: logger(),
     handlers: requestHandlers,
@@ -297,6 +298,7 @@ describe('several workers on one database', () => {
       (i) =>
         new Worker({
           db: pools[i]?.db ?? t.database.db,
+          repositories: buildRepositories,
           clock: t.clock,
           log: logger(),
           handlers: requestHandlers,

@@ -12,7 +12,7 @@ import { childServers, sharedDatabaseConfig } from '../helpers/child-server.js';
 import { blacklistUpload, MULTIPART_TYPE } from '../helpers/multipart.js';
 import { createAccount, sharedDatabase } from '../ops/support.js';
 
-// Issue 9, item 7: a blacklist apply and a DELETE of a list are short transactions that let other
+// A blacklist apply and a DELETE of a list are short transactions that let other
 // requests in, and still no reader ever sees a half-applied upload or a half-emptied list; an apply
 // that dies half-way leaves the old list, and what it wrote is deleted later.
 

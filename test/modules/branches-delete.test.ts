@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { Worker } from '../../src/jobs/worker.js';
-import { requestHandlers } from '../../src/services.js';
+import { buildRepositories, requestHandlers } from '../../src/services.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { createBranch } from '../helpers/commerce-factories.js';
@@ -145,7 +145,7 @@ describe('DELETE /branches', () => {
       );
     const seen: Array<{ processed: number; assigned: number; branch: boolean }> = [];
     const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-    const options = { db: quiet.database.db, clock: quiet.clock, log, handlers: requestHandlers, mailer: null, pollMs: 1000, batchSize: 2, pauseMs: 0 };
+    const options = { db: quiet.database.db, repositories: buildRepositories, clock: quiet.clock, log, handlers: requestHandlers, mailer: null, pollMs: 1000, batchSize: 2, pauseMs: 0 };
     // The first "process" stops after its first step: 2 of the 5 purchases unassigned, the branch still there.
     let stopping: Promise<void> | undefined;
     const first: Worker = new Worker({

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createMailer } from '../../src/jobs/mailer.js';
 import { Worker } from '../../src/jobs/worker.js';
-import { requestHandlers } from '../../src/services.js';
+import { buildRepositories, requestHandlers } from '../../src/services.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { richCustomer } from '../helpers/customers.js';
@@ -105,7 +105,7 @@ describe('a bulk erasure in the background', () => {
   async function stepped() {
     const app = await buildTestApp({ config: { workerEnabled: false } });
     const worker = (id: string, afterStep?: () => Promise<void>) =>
-      new Worker({ db: app.database.db, clock: app.clock, log, handlers: requestHandlers, mailer: createMailer(smtp.url, 'r@test.local'), pollMs: 1000, batchSize: 1, leaseMs: 10_000, id, afterStep });
+      new Worker({ db: app.database.db, repositories: buildRepositories, clock: app.clock, log, handlers: requestHandlers, mailer: createMailer(smtp.url, 'r@test.local'), pollMs: 1000, batchSize: 1, leaseMs: 10_000, id, afterStep });
     return { app, worker };
   }
 

@@ -11,7 +11,7 @@ import { waitFor } from '../helpers/blacklist.js';
 import { childServers, sharedDatabaseConfig } from '../helpers/child-server.js';
 import { createAccount, sharedDatabase } from '../ops/support.js';
 
-// Issue 22: a server killed (kill -9) during a bulk erasure (D4) leaves every customer wholly there
+// A server killed (kill -9) during a bulk erasure (D4) leaves every customer wholly there
 // or wholly gone, and the request, resumed by the next server, erases the rest and counts each
 // customer once.
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { Worker } from '../../src/jobs/worker.js';
-import { requestHandlers } from '../../src/services.js';
+import { buildRepositories, requestHandlers } from '../../src/services.js';
 import { buildTestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 
@@ -16,7 +16,7 @@ const t = await buildTestApp({ config: { workerEnabled: false } });
 /** Runs every pending request once; types left out of `handlers` fail ("no handler"). */
 async function runWorker(handlers = requestHandlers): Promise<void> {
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-  await new Worker({ db: t.database.db, clock: t.clock, log, handlers, mailer: null, pollMs: 1000 }).runOnce();
+  await new Worker({ db: t.database.db, repositories: buildRepositories, clock: t.clock, log, handlers, mailer: null, pollMs: 1000 }).runOnce();
 }
 
 async function account() {

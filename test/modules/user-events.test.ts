@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { requestHandlers } from '../../src/services.js';
+import { buildRepositories, requestHandlers } from '../../src/services.js';
 import { createMailer } from '../../src/jobs/mailer.js';
 import { Worker } from '../../src/jobs/worker.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -248,7 +248,7 @@ describe('DELETE /user-events/bulk', () => {
     const { request_id } = expectOk(await app.delete('/apiv3/user-events/bulk', { event_name: 'bulk', from: '2026-08-01', to: '2026-08-31', notify_to: 'crash@example.com' }));
     const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
     const make = (id: string, afterStep?: () => Promise<void>) =>
-      new Worker({ db: app.database.db, clock: app.clock, log, handlers: requestHandlers, mailer: createMailer(smtp.url, 'r@test.local'), pollMs: 1000, batchSize: 4, leaseMs: 10_000, id, afterStep });
+      new Worker({ db: app.database.db, repositories: buildRepositories, clock: app.clock, log, handlers: requestHandlers, mailer: createMailer(smtp.url, 'r@test.local'), pollMs: 1000, batchSize: 4, leaseMs: 10_000, id, afterStep });
     let steps = 0;
     let unfreeze!: () => void;
     const frozen = new Promise<void>((resolve) => (unfreeze = resolve));

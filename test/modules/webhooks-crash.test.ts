@@ -13,7 +13,7 @@ import { childServers, sharedDatabaseConfig } from '../helpers/child-server.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 import { createAccount, sharedDatabase } from '../ops/support.js';
 
-// Issue 23, W4 across processes: a server killed (kill -9) with a delivery in flight loses no
+// W4 across processes: a server killed (kill -9) with a delivery in flight loses no
 // message, and the next server sends it again with the same webhook-id once the dead one's lease
 // ends; two servers on one PostgreSQL database never send the same attempt twice.
 

@@ -12,7 +12,7 @@ import { waitFor } from '../helpers/blacklist.js';
 import { createUser } from '../helpers/factories.js';
 import { type Received, startReceiver } from '../helpers/webhook-receiver.js';
 
-// Issue 23, W1 and W4–W5 under faults: receivers down, slow, failing, cutting the connection or
+// W1 and W4–W5 under faults: receivers down, slow, failing, cutting the connection or
 // redirecting; secret rotation; the five-day disabling; retry and test by hand; the delivery log's
 // pages. A real receiver on 127.0.0.1 and the app's clock moved for the schedule.
 
@@ -259,6 +259,29 @@ describe('disabling after five days of failures (W4)', () => {
     assert.deepEqual(new Set(receiver.received.slice(sent).map((r) => r.headers['webhook-id'])), new Set([first.message_id, second.message_id]));
     assert.equal(receiver.received.length, sent + 2);
     assert.equal(await status(hook.id), 'enabled');
+  });
+
+  it('sends a message claimed with the one whose attempt disables the endpoint nothing: it stays pending, unattempted', async () => {
+    receiver.behave({ status: 500 });
+    const hook = await register(receiver.url);
+    await emit().then(() => logged(hook.id, 1));
+    await emit().then(() => logged(hook.id, 1));
+    const before = receiver.received.length;
+    // Both retries fall due at the same moment, five days into the streak: one claim takes both.
+    t.clock.set(new Date(start + 5 * DAY + 1000));
+    await waitFor(async () => (await status(hook.id)) === 'disabled', 'the endpoint disabled');
+    await pause(200);
+    assert.equal(receiver.received.length, before + 1, 'only the attempt that disables the endpoint is sent');
+    const log = (await deliveries(hook.id)).map((m: any) => [m.attempts, m.status]).sort();
+    assert.deepEqual(log, [
+      [1, 'pending'],
+      [2, 'pending'],
+    ]);
+    const leases = await t.database.db.selectFrom('webhook_messages').select(['claimed_by', 'lease_until']).where('endpoint_id', '=', hook.id).execute();
+    assert.deepEqual(leases, [
+      { claimed_by: null, lease_until: null },
+      { claimed_by: null, lease_until: null },
+    ], 'the unsent one is handed back, not left claimed');
   });
 
   it('counts the five days from the last success', async () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Blacklist changes in short steps instead of one long transaction (issue 9, item 7). Each entry
+// Blacklist changes in short steps instead of one long transaction, so that reads never wait behind it. Each entry
 // belongs to a generation of its list: an upload writes its entries into a new generation, invisible
 // until one tiny transaction makes it live (and, for delete-create, retires the generations that
 // were live); retired generations are deleted afterwards in steps by the background worker.

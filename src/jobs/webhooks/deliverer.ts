@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
 import type { Clock } from '../../lib/time.js';
 import type { Lookup } from './address-guard.js';
 import { PollLoop } from '../poll-loop.js';
 import { pause } from '../stepping.js';
-import { type ClaimedMessage, WebhookMessages } from './messages.js';
+import type { ClaimedMessage, WebhookMessages } from './messages.js';
 import { LoopPacing } from './pacing.js';
 import { type AttemptOutcome, attemptDelivery } from './sender.js';
 
@@ -27,7 +25,8 @@ function unrefPause(ms: number): Promise<void> {
 export const DEFAULT_CONCURRENCY = 64;
 
 export interface DelivererOptions {
-  db: Kysely<DB>;
+  /** The outbox's messages (built by the composition root, src/services.ts). */
+  messages: WebhookMessages;
   clock: Clock;
   log: FastifyBaseLogger;
   allowPrivate: boolean;
@@ -64,7 +63,7 @@ export class WebhookDeliverer implements WebhookSending {
 
   constructor(private readonly options: DelivererOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.messages = new WebhookMessages(options.db);
+    this.messages = options.messages;
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
     this.pacing = new LoopPacing();
@@ -102,6 +101,7 @@ export class WebhookDeliverer implements WebhookSending {
   private async pass(): Promise<void> {
     const perEndpoint = Math.max(1, Math.floor(this.concurrency / 2));
     const inFlight = new Map<number, number>();
+    const failing = new Map<number, Promise<unknown>>();
     const running = new Set<Promise<void>>();
     let ended = Infinity;
     for (;;) {
@@ -120,7 +120,12 @@ export class WebhookDeliverer implements WebhookSending {
       }
       for (const message of claimed) {
         inFlight.set(message.endpointId, (inFlight.get(message.endpointId) ?? 0) + 1);
-        const attempt: Promise<void> = this.attempt(message, false)
+        // A failing endpoint's messages go one after another: the attempt that disables it (W4)
+        // is then the last one it is sent, and the ones claimed with it are handed back unsent.
+        const before = message.endpointFailing ? failing.get(message.endpointId) : undefined;
+        const sent = before ? before.then(() => this.attemptDue(message)) : this.attemptDue(message);
+        if (message.endpointFailing) failing.set(message.endpointId, sent.catch(() => undefined));
+        const attempt: Promise<void> = sent
           .then(
             () => undefined,
             (error: unknown) => this.options.log.error({ err: error, messageId: message.messageId }, 'webhook attempt failed to run'),
@@ -156,6 +161,21 @@ export class WebhookDeliverer implements WebhookSending {
     const message = await this.messages.claimOne(accountId, messageRowId, this.id, now, new Date(now.getTime() + this.leaseMs));
     if (!message) return undefined;
     return this.attempt(message, true);
+  }
+
+  /**
+   * A due message, unless its endpoint was disabled since the claim (by an attempt, here or in
+   * another process, or by hand): it is handed back unsent, still pending, and goes when the
+   * endpoint is enabled again. Only an endpoint that was failing can be disabled by an attempt, so
+   * only its messages pay for the look (one read by primary key).
+   */
+  private async attemptDue(message: ClaimedMessage): Promise<AttemptOutcome | undefined> {
+    if (message.endpointFailing && !(await this.messages.endpointEnabled(message.endpointId))) {
+      await this.messages.release(message, this.id);
+      this.options.log.info({ messageId: message.messageId, endpointId: message.endpointId }, 'webhook endpoint disabled since the claim; message handed back unsent');
+      return undefined;
+    }
+    return this.attempt(message, false);
   }
 
   private async attempt(message: ClaimedMessage, manual: boolean): Promise<AttemptOutcome> {

@@ -137,6 +137,17 @@ export class WebhookMessages {
     return (await this.load([id], now))[0];
   }
 
+  /** Whether the endpoint still takes messages (W4: not disabled, not deleted). */
+  async endpointEnabled(endpointId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('webhook_endpoints').select('status').where('id', '=', endpointId).executeTakeFirst();
+    return row?.status === 'enabled';
+  }
+
+  /** Gives a claimed message back unattempted: pending as it was, its schedule and attempts unchanged. */
+  async release(message: ClaimedMessage, workerId: string): Promise<void> {
+    await this.db.updateTable('webhook_messages').set({ claimed_by: null, lease_until: null }).where('id', '=', message.id).where('claimed_by', '=', workerId).execute();
+  }
+
   private async load(ids: number[], now: Date): Promise<ClaimedMessage[]> {
     if (ids.length === 0) return [];
     const rows = await this.db

@@ -21,7 +21,7 @@ export interface EntryRow {
   createtime: string;
 }
 
-// Every change of a list is made of short transactions (issue 9, item 7): an upload writes its
+// Every change of a list is made of short transactions, so that reads never wait behind a long write: an upload writes its
 // entries into a generation of their own, invisible until one tiny transaction makes it live (and
 // for delete-create retires the live ones); a DELETE only retires. Retired generations are deleted
 // in steps by the background worker (jobs.ts). See migration 0008 and docs/blacklist.md.

@@ -16,7 +16,6 @@ import {
   type Pending,
   PurchaseFailed,
   type PurchaseWrites,
-  retryingDeadlocks,
   writeGroup,
 } from './write.js';
 
@@ -131,8 +130,7 @@ export class BulkPurchases {
    * order). One commit and few statements for many purchases is what makes bulk fast on both
    * databases; the chunk bounds how long balances stay locked. When one purchase fails while being
    * written (a duplicate inserted meanwhile, a refused credit), the chunk is rolled back and written
-   * again one purchase per savepoint, so only that one fails. A deadlock (PostgreSQL) runs the
-   * chunk again. Answers the failed entries.
+   * again one purchase per savepoint, so only that one fails. Answers the failed entries.
    */
   private async writeChunk(
     accountId: number,
@@ -141,30 +139,30 @@ export class BulkPurchases {
     now: string,
     created: CreatedAnnouncement,
   ): Promise<Map<Pending, AppError>> {
-    const failures = await retryingDeadlocks(async () => {
+    try {
+      const group = await this.deps.tx.run((r) => writeGroup(r, accountId, chunk, known, now, created));
+      known.stage(group);
+      known.commit();
+      return new Map<Pending, AppError>();
+    } catch (error) {
+      if (!(error instanceof PurchaseFailed)) throw error;
+    }
+    // A transaction PostgreSQL gave up runs again inside tx.run (retryOnConflict): each run starts
+    // by dropping what a run before it staged, so no rolled-back branch or SKU is taken as known.
+    const failed = await this.deps.tx.run(async (r) => {
       known.discard();
-      try {
-        const group = await this.deps.tx.run((r) => writeGroup(r, accountId, chunk, known, now, created));
-        known.stage(group);
-        return new Map<Pending, AppError>();
-      } catch (error) {
-        if (!(error instanceof PurchaseFailed)) throw error;
-      }
-      known.discard();
-      return this.deps.tx.run(async (r) => {
-        const failed = new Map<Pending, AppError>();
-        for (const entry of chunk) {
-          try {
-            known.stage(await r.purchases.inSavepoint(() => writeGroup(r, accountId, [entry], known, now, created)));
-          } catch (error) {
-            if (!(error instanceof PurchaseFailed)) throw error;
-            failed.set(entry, error.error);
-          }
+      const failures = new Map<Pending, AppError>();
+      for (const entry of chunk) {
+        try {
+          known.stage(await r.purchases.inSavepoint(() => writeGroup(r, accountId, [entry], known, now, created)));
+        } catch (error) {
+          if (!(error instanceof PurchaseFailed)) throw error;
+          failures.set(entry, error.error);
         }
-        return failed;
-      });
+      }
+      return failures;
     });
     known.commit();
-    return failures;
+    return failed;
   }
 }

@@ -6,7 +6,7 @@ import { CategoryPathInput } from '../categories/path.js';
 
 // S1–S4: purchases. Bodies drop unknown keys at every level (G8: the client sends `customer`,
 // `cleanser` and, on each item, every product field). A null anywhere in a purchase body means "not
-// given" (see service.ts dropNulls); only `prices` declares null, as the contract spells it.
+// given" (see prepare.ts dropNulls); only `prices` declares null, as the contract spells it.
 
 export const ITEMS_MAX = 500;
 export const BULK_MAX = 100;

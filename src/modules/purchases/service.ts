@@ -20,7 +20,6 @@ import {
   type Pending,
   PurchaseFailed,
   type PurchaseWrites,
-  retryingDeadlocks,
   type Written,
   type WrittenGroup,
   writeGroup,
@@ -86,7 +85,7 @@ export class PurchasesService {
    */
   private writeSingle(r: PurchaseWrites, { accountId, entry, known, now, created }: SingleWrite, inTransaction: boolean): Promise<WrittenGroup> {
     if (inTransaction) return writeGroup(r, accountId, [entry], known, now, created);
-    return retryingDeadlocks(() => this.deps.tx.run((trx) => writeGroup(trx, accountId, [entry], known, now, created)));
+    return this.deps.tx.run((trx) => writeGroup(trx, accountId, [entry], known, now, created));
   }
 
   /** S3: PUT /purchases replaces the purchase with that invoice number. */
@@ -101,8 +100,7 @@ export class PurchasesService {
     const known = new KnownRecords(await this.deps.catalogue.knownSkus(accountId, [prepared]));
     const moment = this.deps.clock.now();
     const now = formatDateTime(moment);
-    const written = await retryingDeadlocks(() =>
-      this.deps.tx.run(async (r) => {
+    const written = await this.deps.tx.run(async (r) => {
         const locked = await r.purchases.lockByInvoice(accountId, prepared.invoiceNumber);
         if (!locked) throw notFound(); // deleted meanwhile
         const branch = await branchOf(r, accountId, prepared.branchName, known, now);
@@ -116,8 +114,7 @@ export class PurchasesService {
         const written: Written = { row: { ...row, id: locked.id, account_id: accountId, branch_name: branch?.name ?? null }, items: items! };
         await r.webhookOutbox.emit(accountId, [{ type: 'purchase.updated', data: () => presentWritten(written, prepared, user, definitions), userId }], moment);
         return written;
-      }),
-    );
+      });
     return presentWritten(written, prepared, user, definitions);
   }
 

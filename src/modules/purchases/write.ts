@@ -15,23 +15,9 @@ import type { PurchaseObject } from './schemas.js';
 
 /** The highest balance the points ledger keeps exact (O4). */
 export const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
-/** PostgreSQL: deadlock detected, serialization failure. A purchase's transaction is retried on them. */
-const RETRYABLE = new Set(['40P01', '40001']);
-const ATTEMPTS = 3;
 
 export function duplicated(invoiceNumber: string): AppError {
   return new AppError(400, 'duplicated_purchase_number', `invoice_number: a purchase with invoice_number "${invoiceNumber}" already exists`);
-}
-
-export async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
-    }
-  }
 }
 
 /** A product S1 creates from an item. */

@@ -1,7 +1,9 @@
 import { type Compilable, CompiledQuery, type Expression, type Kysely, type RawBuilder, type Selectable, sql, type SqlBool } from 'kysely';
-import type { DB, SegmentsTable, UsersTable } from '../../db/types.js';
+import type { DB, SegmentsTable } from '../../db/types.js';
+import type { Page } from '../../http/pagination.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { fold } from '../../lib/fold.js';
+import type { UserRow } from '../users/repository.js';
 import type { Catalogue } from './definition.js';
 import { userSearchCondition } from '../../db/user-search.js';
 import { escapeLike } from '../../lib/fields.js';
@@ -14,12 +16,6 @@ import { firstFreeSlug, slugBase } from './slug.js';
 // definition (over `users as u`) and runs it as one statement; nothing about membership is stored.
 
 export type SegmentRow = Selectable<SegmentsTable>;
-export type UserRow = Selectable<UsersTable>;
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
 
 export interface NewSegment {
   title: string;

@@ -101,7 +101,3 @@ export const SegmentExportQuery = Type.Object(
 );
 export type SegmentExportQuery = Static<typeof SegmentExportQuery>;
 
-/** GET /users?segment_id= (SG5): an empty value is absent (G7). */
-export const SegmentIdQuery = Type.Object({
-  segment_id: Type.Optional(Type.String({ maxLength: 255, description: 'Only the members of this segment (numeric id or slug)' })),
-});

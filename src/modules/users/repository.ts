@@ -69,7 +69,7 @@ const userSummariesByIds = new PreparedQuery<{ accountId: number; ids: number[] 
   (db: Kysely<DB>, p) => db.selectFrom('users').select(['id', 'service_uid', 'email']).where(accountAsFilter(p.accountId)).where('id', 'in', p.ids),
 );
 
-// Both lists in one query (one round trip on PostgreSQL; issue 11): the e-mails on the e-mail list
+// Both lists in one query (one round trip on PostgreSQL, where each round trip costs a read's time): the e-mails on the e-mail list
 // and the telephones on the telephone list, each part present only when there are values to check.
 const listedValues = new PreparedQuery<{ accountId: number; emails?: string[]; telephones?: string[] }, { list: string; value: string }>(
   'blacklist_entries.listed',

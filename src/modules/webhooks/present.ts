@@ -1,5 +1,6 @@
 import type { DeliveryObject, WebhookObject } from './schemas.js';
-import type { EndpointRow, MessageRow } from './repository.js';
+import type { MessageRow } from '../../jobs/webhooks/messages.js';
+import type { EndpointRow } from './repository.js';
 
 export function presentEndpoint(row: EndpointRow): WebhookObject {
   return {

@@ -1,15 +1,15 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, WebhookEndpointsTable, WebhookMessageStatus, WebhookMessagesTable } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
+import type { MessageRow } from '../../jobs/webhooks/messages.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
-export type MessageRow = Selectable<WebhookMessagesTable>;
 
 export class WebhooksRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async insert(values: Insertable<WebhookEndpointsTable>): Promise<EndpointRow> {
-    return this.db.insertInto('webhook_endpoints').values(values).returningAll().executeTakeFirstOrThrow();
+  async insert(accountId: number, values: Omit<Insertable<WebhookEndpointsTable>, 'account_id'>): Promise<EndpointRow> {
+    return this.db.insertInto('webhook_endpoints').values({ ...values, account_id: accountId }).returningAll().executeTakeFirstOrThrow();
   }
 
   list(accountId: number): Promise<EndpointRow[]> {
@@ -66,7 +66,7 @@ export class WebhooksRepository {
     return this.db.selectFrom('webhook_messages').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insertMessage(values: Insertable<WebhookMessagesTable>): Promise<MessageRow> {
-    return this.db.insertInto('webhook_messages').values(values).returningAll().executeTakeFirstOrThrow();
+  async insertMessage(accountId: number, values: Omit<Insertable<WebhookMessagesTable>, 'account_id'>): Promise<MessageRow> {
+    return this.db.insertInto('webhook_messages').values({ ...values, account_id: accountId }).returningAll().executeTakeFirstOrThrow();
   }
 }

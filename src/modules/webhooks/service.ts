@@ -44,8 +44,7 @@ export class WebhooksService {
       throw new AppError(409, 'conflict', `an account has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`);
     }
     const now = formatDateTime(this.deps.clock.now());
-    const row = await this.deps.webhooks.insert({
-      account_id: accountId,
+    const row = await this.deps.webhooks.insert(accountId, {
       url,
       events: JSON.stringify(events),
       description: body.description ?? '',
@@ -123,9 +122,8 @@ export class WebhooksService {
   async test(accountId: number, id: number): Promise<DeliveryObject> {
     const endpoint = await this.endpoint(accountId, id);
     const now = this.deps.clock.now();
-    const message = await this.deps.webhooks.insertMessage({
+    const message = await this.deps.webhooks.insertMessage(accountId, {
       message_id: newMessageId(),
-      account_id: accountId,
       endpoint_id: endpoint.id,
       type: TEST_EVENT_TYPE,
       body: webhookBody(TEST_EVENT_TYPE, { webhook_id: endpoint.id, message: 'A test message from Rapport: your endpoint is reachable and can check signatures.' }, now),
