@@ -23,6 +23,9 @@ const EVENT_WORDS: Record<WebhookEventType, string> = {
   'coupon.assigned': 'a coupon is assigned to a customer',
   'blacklist.changed': 'the e-mail or telephone blacklist changes',
   'request.finished': 'a background request finishes',
+  'mailing.finished': 'a mailing has been sent to everyone',
+  'email.unsubscribed': 'a customer unsubscribes from mailings',
+  'email.bounced': 'a mailing bounces for a customer’s address',
 };
 
 /** The picker's state: every event (`*`, those added later too), or some types. */
