@@ -169,9 +169,9 @@ async function customers(target: Target, users: number): Promise<{ key: string; 
     const tiers = ['bronze', 'silver', 'gold'];
     const BATCH = 400;
     for (let start = 1; start <= users; start += BATCH) {
-      const rows = [];
-      const values = [];
-      const items = [];
+      const rows: Array<Record<string, unknown>> = [];
+      const values: Array<Record<string, unknown>> = [];
+      const items: unknown[] = [];
       for (let id = start; id < Math.min(users + 1, start + BATCH); id++) {
         const row = {
           service_uid: `u-${id}`,
@@ -190,9 +190,9 @@ async function customers(target: Target, users: number): Promise<{ key: string; 
         items.push(...attributeItemRows(accountId, Number(definition.id), id, value));
       }
       await db.transaction().execute(async (t) => {
-        await t.insertInto('users').values(rows).execute();
-        await t.insertInto('attribute_values').values(values).execute();
-        await t.insertInto('attribute_value_items').values(items).execute();
+        await t.insertInto('users').values(rows as never).execute();
+        await t.insertInto('attribute_values').values(values as never).execute();
+        await t.insertInto('attribute_value_items').values(items as never).execute();
       });
     }
     if (target.kind === 'postgres') {
