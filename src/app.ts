@@ -19,6 +19,7 @@ import type { Lookup } from './jobs/webhooks/address-guard.js';
 import { WebhookDeliverer } from './jobs/webhooks/deliverer.js';
 import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
+import { mailingPublicRoutes } from './modules/mailings/public-routes.js';
 import { presentRequest } from './modules/requests/service.js';
 import { apiRoutes } from './routes.js';
 import { buildServices, requestHandlers } from './services.js';
@@ -151,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookup: options.webhookLookup,
     pollMs: config.workerPollMs,
   });
-  const { services, housekeeping, jobCounts } = buildServices({
+  const { services, housekeeping, jobCounts, mailingSender } = buildServices({
     db: database.db,
     clock,
     config,
@@ -159,8 +160,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     snapshot: (work) => database.snapshot(work),
     webhookSending: deliverer,
     webhookLookup: options.webhookLookup,
+    log: app.log.child({ component: 'mailings' }),
   });
   registerMetrics(app, { config, database, load, shedder, authenticate: (key) => services.accounts.authenticate(key), jobCounts });
+  // M8: the pages and links of the people who receive mailings, outside /apiv3, without a key.
+  await app.register(mailingPublicRoutes, { mailings: services.mailings });
   await app.register(apiRoutes, { prefix: '/apiv3', services, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
 
   const upkeep = new Housekeeping(housekeeping, (task, error) => app.log.warn({ err: error, task: task.name }, 'housekeeping failed'));
@@ -169,12 +173,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (config.workerEnabled) {
       worker.start();
       deliverer.start();
+      mailingSender.start();
     }
   });
   // Before the database closes: the worker stops between two steps and hands its request back.
   app.addHook('preClose', async () => {
     upkeep.stop();
-    await Promise.all([worker.stop(), deliverer.stop()]);
+    await Promise.all([worker.stop(), deliverer.stop(), mailingSender.stop()]);
   });
   return app;
 }

@@ -52,6 +52,16 @@ export interface Config {
    * (a process killed mid-delivery); unset: three timeouts, at least a minute.
    */
   webhookLeaseMs?: number;
+  /** M8: the address the public routes (unsubscribe, opens, clicks, view) are reached at, without a trailing slash. */
+  publicUrl: string;
+  /** M6: SMTP connections a process's mailing sender keeps open. */
+  mailingConcurrency: number;
+  /** M6: messages a second a process sends at most; 0: as fast as the SMTP server takes them. */
+  mailingRatePerSecond: number;
+  /** M6: how long a sender's claim on a batch of recipients lasts before another process may send them. */
+  mailingLeaseMs: number;
+  /** M6: DKIM signing, when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are all set. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -180,7 +190,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookLeaseMs: webhookLeaseMs(env),
+    publicUrl: publicUrl(env),
+    mailingConcurrency: integer(env, 'MAILING_CONCURRENCY', 4, 1, 100),
+    mailingRatePerSecond: integer(env, 'MAILING_RATE_PER_SECOND', 0, 0, 1_000_000),
+    mailingLeaseMs: integer(env, 'MAILING_LEASE_MS', 60_000, 1000, 3_600_000),
+    dkim: dkim(env),
   };
+}
+
+function publicUrl(env: NodeJS.ProcessEnv): string {
+  const raw = (env.PUBLIC_URL ?? '').trim();
+  if (raw === '') {
+    const host = env.HOST || '127.0.0.1';
+    return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || '8080'}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `must be an absolute http:// or https:// URL, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new ConfigError('PUBLIC_URL', `must be an http:// or https:// URL without query or fragment, got "${raw}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function dkim(env: NodeJS.ProcessEnv): Config['dkim'] {
+  const domainName = env.DKIM_DOMAIN || undefined;
+  const keySelector = env.DKIM_SELECTOR || undefined;
+  const privateKey = env.DKIM_PRIVATE_KEY || undefined;
+  const given = [domainName, keySelector, privateKey].filter((value) => value !== undefined).length;
+  if (given === 0) return undefined;
+  if (given < 3) throw new ConfigError(domainName ? (keySelector ? 'DKIM_PRIVATE_KEY' : 'DKIM_SELECTOR') : 'DKIM_DOMAIN', 'DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together');
+  if (!privateKey!.includes('PRIVATE KEY')) throw new ConfigError('DKIM_PRIVATE_KEY', 'must be a PEM private key (-----BEGIN PRIVATE KEY----- …)');
+  return { domainName: domainName!, keySelector: keySelector!, privateKey: privateKey!.replace(/\\n/g, '\n') };
 }
 
 function webhookLeaseMs(env: NodeJS.ProcessEnv): number | undefined {

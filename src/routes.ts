@@ -57,6 +57,11 @@ import { usersRoutes } from './modules/users/routes.js';
 import { webhooksRoutes } from './modules/webhooks/routes.js';
 import type { WebhooksService } from './modules/webhooks/service.js';
 import type { UsersService } from './modules/users/service.js';
+import { mailingFoldersRoutes } from './modules/mailing-folders/routes.js';
+import type { MailingFoldersService } from './modules/mailing-folders/service.js';
+import { mailingsRoutes } from './modules/mailings/routes.js';
+import { CustomerMailing } from './modules/mailings/schemas.js';
+import type { MailingsService } from './modules/mailings/service.js';
 
 /** What the API's routes are served by (built in src/services.ts, the composition root). */
 export interface ApiServices {
@@ -87,6 +92,8 @@ export interface ApiServices {
   /** D6: Idempotency-Key on every POST, PUT and DELETE (http/idempotency.ts). */
   idempotency: IdempotentRequests;
   webhooks: WebhooksService;
+  mailingFolders: MailingFoldersService;
+  mailings: MailingsService;
 }
 
 export interface ApiOptions {
@@ -99,7 +106,7 @@ export interface ApiOptions {
  * Every API module, registered under /apiv3 behind the account hook: the one place to read the API.
  * The comment above each module lists its routes; test/http/route-table.test.ts holds them against
  * the routes the app serves. (Outside it, in app.ts: GET /health, GET /ready, GET /metrics,
- * GET /apiv3/openapi.json, /apiv3/docs, the console.)
+ * GET /apiv3/openapi.json, /apiv3/docs, the console, the public mailing routes /m/u, /m/o, /m/c, /m/v of M8.)
  */
 export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit }: ApiOptions): Promise<void> {
   requireAccount(scope, s.accounts);
@@ -158,10 +165,16 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, rateLimit
   await scope.register(customerDataRoutes, {
     erasure: s.erasure,
     exports: s.customerExport,
-    exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment },
+    exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment, mailing: CustomerMailing },
   });
   // POST|GET /webhooks, GET|PUT|DELETE /webhooks/:id, POST /webhooks/:id/rotate-secret,
   // GET /webhooks/:id/deliveries, POST /webhooks/:id/deliveries/:message_id/retry, POST /webhooks/:id/test
   await scope.register(webhooksRoutes, { webhooks: s.webhooks });
+  // POST|GET /mailingfolders, GET|PUT|DELETE /mailingfolders/:id (M1)
+  await scope.register(mailingFoldersRoutes, { folders: s.mailingFolders });
+  // POST|GET /mailings, GET|PUT|DELETE /mailings/:id, POST /mailings/:id/copy, POST /mailings/:id/preview,
+  // POST /mailings/:id/test, POST /mailings/:id/send, POST /mailings/:id/pause, POST /mailings/:id/resume,
+  // POST /mailings/:id/cancel, GET /mailings/:id/recipients (M2–M7; the public /m/ routes of M8 are in app.ts)
+  await scope.register(mailingsRoutes, { mailings: s.mailings });
   await scope.register(notServedRoutes);
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { AttributeValuesRepository } from './db/attribute-values.js';
@@ -12,7 +13,8 @@ import { MailOutbox } from './jobs/outbox.js';
 import { RequestQueue } from './jobs/queue.js';
 import { privateStepTargetMs, stepTurns } from './jobs/stepping.js';
 import type { JobsNotifier, RequestHandler, RequestSteps } from './jobs/types.js';
-import type { Clock } from './lib/time.js';
+import { normaliseEmail } from './lib/fields.js';
+import { type Clock, formatDateTime } from './lib/time.js';
 import { AbandonedCartsRepository } from './modules/abandoned-carts/repository.js';
 import { AbandonedCartsService } from './modules/abandoned-carts/service.js';
 import { AccountSummaryRepository } from './modules/account-summary/repository.js';
@@ -71,12 +73,21 @@ import { UserDirectory } from './modules/users/directory.js';
 import { PointsLedger } from './modules/users/points.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { UsersService } from './modules/users/service.js';
+import { MailingFoldersRepository } from './modules/mailing-folders/repository.js';
+import { MailingFoldersService } from './modules/mailing-folders/service.js';
+import { MailingsRepository } from './modules/mailings/repository.js';
+import { type BouncePort, MailingSender } from './modules/mailings/sender.js';
+import { MailingsService } from './modules/mailings/service.js';
+import { createMailingTransport } from './modules/mailings/transport.js';
+import { countForm } from './modules/segments/compile.js';
 import { WebhooksRepository } from './modules/webhooks/repository.js';
 import { WebhooksService } from './modules/webhooks/service.js';
 import type { Lookup } from './jobs/webhooks/address-guard.js';
 import type { WebhookSending } from './jobs/webhooks/deliverer.js';
 import { WEBHOOK_LOG_SWEEP_EVERY_MS, WebhookMessages, sweepWebhookLog } from './jobs/webhooks/messages.js';
 import { WebhookOutbox } from './jobs/webhooks/outbox.js';
+
+const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
 
 // The composition root: every repository is built here (bound to the database, or to a
 // transaction through `transactor`), and every service receives exactly what it uses.
@@ -99,6 +110,8 @@ export function buildRepositories(db: Kysely<DB>) {
     erasure: new ErasureRepository(db),
     events: new EventsRepository(db),
     idempotencyKeys: new IdempotencyKeysRepository(db),
+    mailingFolders: new MailingFoldersRepository(db),
+    mailings: new MailingsRepository(db),
     members: new FamilyMembersRepository(db),
     outbox: new MailOutbox(db),
     products: new ProductsRepository(db),
@@ -148,7 +161,24 @@ export function buildAccounts(db: Kysely<DB>, clock: Clock, keyCacheMs = 0): Acc
 export interface ServiceOptions {
   db: Kysely<DB>;
   clock: Clock;
-  config: Pick<Config, 'uploadLimitBytes' | 'apiKeyCacheMs' | 'bodyLimitBytes' | 'workerEnabled' | 'webhookAllowPrivate'>;
+  config: Pick<
+    Config,
+    | 'uploadLimitBytes'
+    | 'apiKeyCacheMs'
+    | 'bodyLimitBytes'
+    | 'workerEnabled'
+    | 'webhookAllowPrivate'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'publicUrl'
+    | 'mailingConcurrency'
+    | 'mailingRatePerSecond'
+    | 'mailingLeaseMs'
+    | 'dkim'
+    | 'workerPollMs'
+  >;
+  /** The mailing sender's log (M6). */
+  log?: FastifyBaseLogger;
   /** Wakes the background worker after a request is accepted. */
   jobs: JobsNotifier;
   /** Sends a webhook message now (W5) and wakes the deliverer (jobs/webhooks/deliverer.ts). */
@@ -163,7 +193,7 @@ export interface ServiceOptions {
  * The services of the API's routes, the periodic upkeep of every process (jobs/housekeeping.ts),
  * and the job counts /metrics shows.
  */
-export function buildServices({ db, clock, config, jobs, snapshot, webhookSending, webhookLookup }: ServiceOptions) {
+export function buildServices({ db, clock, config, jobs, snapshot, webhookSending, webhookLookup, log }: ServiceOptions) {
   const r = buildRepositories(db);
   // In a write's transaction, beside the repositories: the user directory (U4 objects of webhook
   // messages, read there) and the points ledger (every change of points with its points.changed).
@@ -209,7 +239,68 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
     familyMembers: (accountId, userId) => services.members.ofUser(accountId, userId),
     abandonedCarts: (accountId, userId) => services.carts.ofUser(accountId, userId),
     segments: (accountId, userId) => segments.segmentsOfUserId(accountId, userId),
+    mailings: (accountId, userId) => mailings.ofUser(accountId, userId),
   };
+
+  // M1–M8: mailings. The sender (a loop of the worker processes) and the service share one SMTP pool.
+  const mailingFolders = new MailingFoldersService({ folders: r.mailingFolders, clock });
+  const mailingTransport = config.smtpUrl
+    ? createMailingTransport({ smtpUrl: config.smtpUrl, concurrency: config.mailingConcurrency, ratePerSecond: config.mailingRatePerSecond, dkim: config.dkim })
+    : null;
+  const accountName = async (accountId: number) => (await r.accounts.find(accountId))?.name ?? '';
+  const dialect = isPostgres(db as Kysely<unknown>) ? 'postgres' : 'sqlite';
+  // M6: a hard bounce puts the address on the e-mail blacklist and announces email.bounced, in the recording transaction.
+  const bouncesIn = (t: Repositories): BouncePort => ({
+    async bounced(accountId, mailingId, recipients, user, now) {
+      const at = formatDateTime(now);
+      for (const recipient of recipients) {
+        const value = normaliseEmail(recipient.email);
+        if (value) await t.blacklist.suppress(accountId, 'email', value, at);
+        const found = user(recipient.userId);
+        await t.webhookOutbox.emit(
+          accountId,
+          [{ type: 'email.bounced', userId: recipient.userId, data: { mailing_id: mailingId, user: { userapp_id: recipient.userId, user_id: recipient.userId, service_uid: found?.service_uid ?? null, email: recipient.email } } }],
+          now,
+        );
+      }
+    },
+  });
+  const mailingsTx = transactor(db, (trx) => {
+    const t = buildRepositories(trx);
+    return { mailings: t.mailings, webhookOutbox: t.webhookOutbox, bounces: bouncesIn(t), users: t.users };
+  });
+  const mailings = new MailingsService({
+    mailings: r.mailings,
+    tx: mailingsTx,
+    folders: mailingFolders,
+    audiences: {
+      condition: async (accountId, segmentId) => {
+        const row = await r.segments.findById(accountId, segmentId);
+        return row ? countForm(segments.compile(accountId, row, await r.segments.catalogue(accountId)), dialect) : undefined;
+      },
+      firstMember: async (accountId, segmentId) => (await segments.members(accountId, String(segmentId), { limit: 1 }))[0],
+    },
+    directory,
+    accountName,
+    transport: mailingTransport,
+    // The sender is built below; the service wakes it only once requests are served.
+    wakeSender: () => mailingSender.wake(),
+    clock,
+    config: { mailFrom: config.mailFrom, publicUrl: config.publicUrl },
+  });
+  const mailingSender = new MailingSender({
+    mailings: r.mailings,
+    service: mailings,
+    directory,
+    accountName,
+    tx: mailingsTx,
+    transport: mailingTransport,
+    clock,
+    log: (log ?? silentLog) as FastifyBaseLogger,
+    pollMs: config.workerPollMs,
+    leaseMs: config.mailingLeaseMs,
+    concurrency: config.mailingConcurrency,
+  });
 
   const auditLog = new AuditLogService({ auditLog: r.auditLog, clock });
   // D5: runs are scheduled by the worker processes (WORKER_ENABLED), checked on the app's clock.
@@ -275,6 +366,8 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
     customerExport: new CustomerExportService({ directory, records: customerRecords }),
     idempotency,
     webhooks: new WebhooksService({ webhooks: r.webhooks, sending: webhookSending, clock, allowPrivate: config.webhookAllowPrivate, lookup: webhookLookup }),
+    mailingFolders,
+    mailings,
   };
 
   const startedAt = clock.now();
@@ -298,6 +391,7 @@ export function buildServices({ db, clock, config, jobs, snapshot, webhookSendin
   return {
     services,
     housekeeping,
+    mailingSender,
     jobCounts: async (): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number }> => ({
       requests: await r.queue.countUnfinished(),
       mailPending: await r.outbox.countPending(),

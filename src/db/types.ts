@@ -512,6 +512,74 @@ export interface WebhookMessagesTable {
   createtime: string;
 }
 
+/** M1: a folder of mailings; the name is unique per account. */
+export interface MailingFoldersTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  createtime: string;
+  updatetime: string;
+}
+
+export type MailingStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
+
+/** M2: `body` as given; `html` the body compiled (MJML) and `links` its link targets (JSON array). */
+export interface MailingsTable {
+  id: Generated<number>;
+  account_id: number;
+  folder_id: number | null;
+  name: string;
+  name_folded: string;
+  subject: string;
+  preheader: string | null;
+  from_name: string | null;
+  from_email: string;
+  reply_to: string | null;
+  format: 'html' | 'mjml';
+  body: string;
+  html: string;
+  /** null: derived from the HTML when rendered. */
+  text: string | null;
+  links: string;
+  segment_id: number | null;
+  track_opens: Generated<number>;
+  track_clicks: Generated<number>;
+  status: MailingStatus;
+  send_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  createtime: string;
+  updatetime: string;
+}
+
+export type RecipientStatus = 'pending' | 'sent' | 'failed' | 'bounced' | 'suppressed';
+
+/** M5–M7: one customer of a mailing's frozen audience. */
+export interface MailingRecipientsTable {
+  id: Generated<number>;
+  account_id: number;
+  mailing_id: number;
+  user_id: number;
+  email: string | null;
+  status: RecipientStatus;
+  reason: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  lease_until: string | null;
+  sent_at: string | null;
+  opened_at: string | null;
+  clicked_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+/** M8: the key that signs an account's public tokens. */
+export interface MailingKeysTable {
+  account_id: number;
+  secret: string;
+  createtime: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   one_time_claims: OneTimeClaimsTable;
@@ -549,4 +617,8 @@ export interface DB {
   retention_settings: RetentionSettingsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
+  mailing_folders: MailingFoldersTable;
+  mailings: MailingsTable;
+  mailing_recipients: MailingRecipientsTable;
+  mailing_keys: MailingKeysTable;
 }

@@ -40,6 +40,8 @@ const ADMINISTRATIVE = [
   /^\/apiv3\/webhooks(\/|$)/,
   /^\/apiv3\/account\/blacklist$/,
   /^\/apiv3\/account\/retention$/,
+  // D7: a mailing's send, pause and cancel (M5).
+  /^\/apiv3\/mailings\/:[^/]+\/(send|pause|cancel)$/,
 ];
 const EVERYDAY = new Set(['POST /apiv3/benefits/:/assign', 'POST /apiv3/segments/preview']);
 const EXPORTS = new Set(['GET /apiv3/users/:/export', 'GET /apiv3/multiusers/export']);
@@ -77,6 +79,9 @@ const DONE: Record<string, string> = {
   'PUT /apiv3/segments/:': 'updated the segment',
   'DELETE /apiv3/segments/:': 'deleted the segment',
   'PUT /apiv3/account/retention': 'changed the retention settings',
+  'POST /apiv3/mailings/:/send': 'sent the mailing (or scheduled it)',
+  'POST /apiv3/mailings/:/pause': 'paused the mailing',
+  'POST /apiv3/mailings/:/cancel': 'cancelled the mailing',
   'DELETE /apiv3/users/:': 'erased the customer and everything that refers to them',
   'DELETE /apiv3/multiusers': 'erased the customer found by identity and everything that refers to them',
   'GET /apiv3/users/:/export': 'exported everything held about the customer',

@@ -128,6 +128,12 @@ describe('the database\'s references to customers', () => {
     // A bulk erasure accepted, not yet run (no worker here), has the customer among its frozen members.
     const segment = expectOk(await t.post('/apiv3/segments', { title: 'Catalogue', definition: { all: [{ field: 'city', op: 'eq', value: 'Catalogue' }] } }), 201);
     expectOk(await t.delete('/apiv3/multiusers/bulk', { segment_id: segment.id }));
+    // M9: the customer is a recipient of a mailing (its audience frozen as sending starts).
+    const mailing = expectOk(await t.post('/apiv3/mailings', { name: 'Catalogue', subject: 's', body: 'b', segment_id: segment.id }), 201);
+    await t.database.db
+      .insertInto('mailing_recipients')
+      .values({ account_id: t.accountId, mailing_id: mailing.id, user_id: user.userapp_id, email: null, status: 'suppressed', reason: 'no_email', next_attempt_at: '2026-01-01 00:00:00' })
+      .execute();
     const { direct } = await customerReferences(t.database.db);
     const db = t.database.db as Kysely<any>;
     const count = async (table: string, column: string) => {

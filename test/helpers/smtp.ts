@@ -24,14 +24,32 @@ function header(raw: string, name: string): string {
   return match ? match[1]!.trim() : '';
 }
 
+export interface ReceiverOptions {
+  /** Recipients refused at RCPT with 550 (a hard bounce). */
+  refuse?: string[];
+  /** Recipients refused at RCPT with 451 (try again later). */
+  defer?: string[];
+  /** Milliseconds each message waits before it is accepted (a slow receiver). */
+  delayMs?: number;
+}
+
 /** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: ReceiverOptions = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   let failures = 0;
+  const refuse = new Set((options.refuse ?? []).map((a) => a.toLowerCase()));
+  const defer = new Set((options.defer ?? []).map((a) => a.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+      if (refuse.has(to)) return callback(refusal(550, `5.1.1 <${to}>: no such mailbox`));
+      if (defer.has(to)) return callback(refusal(451, `4.2.1 <${to}>: mailbox busy, try again later`));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,12 +61,20 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
           return callback(error);
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({
+        const keep = () => messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: header(raw, 'Subject'),
           raw,
         });
+        if (options.delayMs) {
+          setTimeout(() => {
+            keep();
+            callback();
+          }, options.delayMs);
+          return;
+        }
+        keep();
         callback();
       });
     },

@@ -18,6 +18,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'coupon.assigned',
   'blacklist.changed',
   'request.finished',
+  'mailing.finished',
+  'email.unsubscribed',
+  'email.bounced',
 ] as const;
 
 /** Subscribes an endpoint to every event type, those added later included. */

@@ -12,6 +12,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'coupon.assigned',
   'blacklist.changed',
   'request.finished',
+  // M8: a mailing's last recipient answered; a recipient unsubscribed (M8) or hard-bounced (M6).
+  'mailing.finished',
+  'email.unsubscribed',
+  'email.bounced',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -23,6 +23,8 @@ export interface CustomerRecords {
   abandonedCarts(accountId: number, userId: number): Promise<object[]>;
   /** GET /users/{id}/segments (SG5). */
   segments(accountId: number, userId: number): Promise<object[]>;
+  /** M9: the mailings the customer is a recipient of. */
+  mailings(accountId: number, userId: number): Promise<object[]>;
 }
 
 export interface CustomerExport {
@@ -34,6 +36,7 @@ export interface CustomerExport {
   family_members: object[];
   abandoned_carts: object[];
   segments: object[];
+  mailings: object[];
 }
 
 export interface CustomerExportDeps {
@@ -68,6 +71,7 @@ export class CustomerExportService {
       family_members: await records.familyMembers(accountId, id),
       abandoned_carts: await records.abandonedCarts(accountId, id),
       segments: await records.segments(accountId, id),
+      mailings: await records.mailings(accountId, id),
     };
   }
 }

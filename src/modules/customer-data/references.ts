@@ -53,6 +53,8 @@ export const CUSTOMER_REFERENCES: readonly CustomerReference[] = [
   { table: 'erasure_members', column: 'user_id', records: 'customers' },
   // Webhook messages carrying the customer's data, sent or not (W2): none leaves after the erasure.
   { table: 'webhook_messages', column: 'user_id', records: 'customers' },
+  // M9: the customer's place in every mailing's audience; an erased customer is never sent to.
+  { table: 'mailing_recipients', column: 'user_id', records: 'customers' },
   { table: 'users', column: 'id', records: 'customers', counted: 'users' },
 ];
 

@@ -74,6 +74,7 @@ export interface ExportPartSchemas {
   familyMember: TSchema;
   abandonedCart: TSchema;
   segment: TSchema;
+  mailing: TSchema;
 }
 
 /** D3: everything held about one customer. */
@@ -89,6 +90,7 @@ export function CustomerExportEnvelope(parts: ExportPartSchemas) {
       family_members: list(parts.familyMember, 'Family members, in creation order, as GET /users/{id}/members answers them'),
       abandoned_carts: list(parts.abandonedCart, 'Abandoned carts, newest first, as GET /users/{id}/abandoned-carts answers them'),
       segments: list(parts.segment, 'The segments the customer belongs to now, as GET /users/{id}/segments answers them'),
+      mailings: list(parts.mailing, 'The mailings the customer is a recipient of, in mailing id order, with their own status and dates (M9)'),
     }),
   );
 }

@@ -1,0 +1,84 @@
+import type { Transporter } from 'nodemailer';
+
+// M6: messages go out through nodemailer's SMTP pool (MAILING_CONCURRENCY connections, at most
+// MAILING_RATE_PER_SECOND messages a second when set), DKIM-signed when configured. nodemailer is
+// loaded with the first message: a process that sends no mailing does not pay for it.
+
+export interface OutgoingMessage {
+  from: { name: string | null; address: string };
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What the SMTP server answered: `accepted`; `bounced` (a 5xx for the recipient: a hard bounce);
+ * `rejected` (a 5xx for the message, not the address: failed, the address kept); `deferred` (a 4xx
+ * or no answer: tried again later).
+ */
+export type SendOutcome = { kind: 'accepted' } | { kind: 'bounced' | 'rejected' | 'deferred'; answer: string };
+
+export interface MailingTransport {
+  send(message: OutgoingMessage): Promise<SendOutcome>;
+  close(): void;
+}
+
+export interface TransportOptions {
+  smtpUrl: string;
+  concurrency: number;
+  ratePerSecond: number;
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+}
+
+export function createMailingTransport(options: TransportOptions): MailingTransport {
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.smtpUrl,
+        pool: true,
+        maxConnections: options.concurrency,
+        maxMessages: Infinity,
+        ...(options.ratePerSecond > 0 ? { rateDelta: 1000, rateLimit: options.ratePerSecond } : {}),
+        ...(options.dkim ? { dkim: options.dkim } : {}),
+      } as never),
+    ));
+  return {
+    async send(message) {
+      const smtp = await open();
+      try {
+        await smtp.sendMail({
+          from: message.from.name ? { name: message.from.name, address: message.from.address } : message.from.address,
+          to: message.to,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          messageId: message.messageId,
+          headers: message.headers,
+        });
+        return { kind: 'accepted' };
+      } catch (error) {
+        return classify(error);
+      }
+    },
+    close() {
+      void transport?.then((opened) => opened.close(), () => undefined);
+    },
+  };
+}
+
+function classify(error: unknown): SendOutcome {
+  const { responseCode, command, response, message } = error as { responseCode?: number; command?: string; response?: string; message?: string };
+  const answer = (response ?? message ?? String(error)).slice(0, 500);
+  if (responseCode !== undefined && responseCode >= 500 && responseCode < 600) {
+    // Only a refusal of the recipient's address is a hard bounce; a 5xx for the message (its
+    // content, the sender) says nothing about the address and is not worth blacklisting it for.
+    return /RCPT/i.test(command ?? '') ? { kind: 'bounced', answer } : { kind: 'rejected', answer };
+  }
+  return { kind: 'deferred', answer };
+}
