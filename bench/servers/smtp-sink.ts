@@ -36,6 +36,9 @@ const smtp = new SMTPServer({
   },
 });
 
+// A client killed mid-message (the crash part's kill -9) resets its connection: not the sink's failure.
+smtp.on('error', () => {});
+
 const control = http.createServer((request, response) => {
   if (request.method === 'POST') {
     received = 0;
