@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { usingPostgres } from '../helpers/app.js';
+import { startSmtpReceiver } from '../helpers/smtp.js';
 import { startSdkServer } from './server.js';
 
 // The `ts` examples of the SDK's README and of docs/sdk.md are typechecked (strict, as the project)
@@ -51,8 +52,11 @@ test('the examples typecheck', { skip: usingPostgres() && 'checked in the SQLite
 });
 
 test('the examples run against a real server', async (t) => {
-  // The webhooks example registers a receiver on 127.0.0.1 (W1).
-  const server = await startSdkServer({ config: { webhookAllowPrivate: true } });
+  // The webhooks example registers a receiver on 127.0.0.1 (W1); the mailings example sends through
+  // a real SMTP receiver (M5 needs SMTP_URL).
+  const smtp = await startSmtpReceiver();
+  t.after(() => smtp.close());
+  const server = await startSdkServer({ config: { webhookAllowPrivate: true, smtpUrl: smtp.url, workerEnabled: true, workerPollMs: 50 } });
   process.env.RAPPORT_URL = server.baseUrl;
   process.env.RAPPORT_KEY = server.key;
   const cwd = process.cwd();

@@ -1,6 +1,7 @@
 import createClient, { defaultPathSerializer } from 'openapi-fetch';
 import type { Call, CoreClient, HttpMethod, ItemOf, ListPath, Payload, Unwrap } from './calls.js';
 import { RapportError, RapportTimeoutError, isRecord } from './errors.js';
+import { type MailingFoldersApi, type MailingsApi, mailingFoldersApi, mailingsApi } from './mailings-client.js';
 import { paginate } from './pagination.js';
 import { type RetryOptions, type Sleep, defaultSleep, resolveRetry, withRetry } from './retry.js';
 import type { paths } from './schema.js';
@@ -66,6 +67,10 @@ export interface RapportClient extends CoreClient {
   readonly segments: SegmentsApi;
   /** W1, W5: webhook endpoints, their secret and their delivery log (verifyWebhook checks what they receive). */
   readonly webhooks: WebhooksApi;
+  /** M2–M7: mailings, their preview, test sends, sending and recipients. */
+  readonly mailings: MailingsApi;
+  /** M1: folders of mailings. */
+  readonly mailingFolders: MailingFoldersApi;
 }
 
 const API_PREFIX = '/apiv3';
@@ -128,6 +133,8 @@ export function createRapportClient(options: RapportClientOptions): RapportClien
     DELETE: call<'delete'>('DELETE'),
     segments: segmentsApi(() => client),
     webhooks: webhooksApi(() => client),
+    mailings: mailingsApi(() => client),
+    mailingFolders: mailingFoldersApi(() => client),
 
     paginate(path, init, pageOptions) {
       const given = (init ?? {}) as { params?: { query?: Record<string, unknown> } };

@@ -18,6 +18,21 @@ export {
 } from './client.js';
 export { RapportError, RapportTimeoutError } from './errors.js';
 export { decodeBase64Url, encodeBase64Url, encodeBranchName, encodeSku, encodeUserRef } from './ids.js';
+export type {
+  Mailing,
+  MailingChanges,
+  MailingFolder,
+  MailingFoldersApi,
+  MailingInput,
+  MailingListQuery,
+  MailingPreview,
+  MailingRecipient,
+  MailingRecipientStatus,
+  MailingRecipientsQuery,
+  MailingStats,
+  MailingStatus,
+  MailingsApi,
+} from './mailings-client.js';
 export { type PaginateOptions, paginate } from './pagination.js';
 export { type RetryOptions, type Sleep, defaultSleep, retryAfterMs, retryDelay } from './retry.js';
 export * from './segments.js';
