@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/types.js';
-import { type Clock, formatDateTime } from '../lib/time.js';
+import { type Clock, formatDateTime, stamp } from '../lib/time.js';
 import type { Mailer } from './mailer.js';
 import { notificationFor } from './notification.js';
 import type { MailOutbox } from './outbox.js';
@@ -108,16 +108,13 @@ export class Worker implements JobsNotifier {
     if (!this.stopping) await this.sendDueMail();
   }
 
-  private now(): string {
-    return formatDateTime(this.options.clock.now());
-  }
 
   private leaseUntil(): string {
     return formatDateTime(new Date(this.options.clock.now().getTime() + this.leaseMs));
   }
 
   private async runNextRequest(): Promise<boolean> {
-    const request = await this.queue.claimNext(this.id, this.now(), this.leaseUntil());
+    const request = await this.queue.claimNext(this.id, stamp(this.options.clock), this.leaseUntil());
     if (!request) return false;
     const log = this.options.log.child({ requestId: request.id, type: request.type });
     const handler = this.handlers.get(request.type);
@@ -171,7 +168,7 @@ export class Worker implements JobsNotifier {
     error?: string,
   ): Promise<RequestRow | undefined> {
     return this.options.db.transaction().execute(async (trx) => {
-      const now = this.now();
+      const now = stamp(this.options.clock);
       const { queue, outbox, webhookOutbox } = this.options.repositories(trx);
       const ended = await queue.finish(
         request.id,
@@ -195,7 +192,7 @@ export class Worker implements JobsNotifier {
     const mailer = this.options.mailer;
     if (!mailer) {
       for (;;) {
-        const row = await this.outbox.takeUnlogged(this.now());
+        const row = await this.outbox.takeUnlogged(stamp(this.options.clock));
         if (!row) return;
         // No SMTP server configured: the message is logged and stays in the outbox.
         this.options.log.info(
@@ -205,11 +202,11 @@ export class Worker implements JobsNotifier {
       }
     }
     while (!this.stopping) {
-      const row = await this.outbox.claimDue(this.id, this.now(), this.leaseUntil());
+      const row = await this.outbox.claimDue(this.id, stamp(this.options.clock), this.leaseUntil());
       if (!row) return;
       try {
         await mailer.send({ to: row.to_address, subject: row.subject, text: row.body });
-        await this.outbox.markSent(row.id, this.id, this.now());
+        await this.outbox.markSent(row.id, this.id, stamp(this.options.clock));
         this.options.log.info({ mailId: row.id, requestId: row.request_id }, 'notification sent');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

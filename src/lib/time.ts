@@ -8,6 +8,11 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The clock's present moment as a stored datetime (G7's form): what every write stamps rows with. */
+export function stamp(clock: Clock): string {
+  return formatDateTime(clock.now());
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 export function formatDateTime(date: Date): string {

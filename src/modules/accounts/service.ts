@@ -1,5 +1,5 @@
 import type { Transactor } from '../../db/transactions.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import type { ApiKeyCache } from './key-cache.js';
 import { type KeyHolder, type KeyScope, generateApiKey, hashApiKey, keyPrefix } from './keys.js';
 import type { AccountRow, AccountsRepository, KeyRow } from './repository.js';
@@ -23,12 +23,9 @@ export class AccountsService {
 
   constructor(private readonly deps: AccountsDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   createAccount(name: string): Promise<AccountRow> {
-    return this.deps.accounts.create(name, this.now());
+    return this.deps.accounts.create(name, stamp(this.deps.clock));
   }
 
   listAccounts(): Promise<AccountRow[]> {
@@ -38,7 +35,7 @@ export class AccountsService {
   /** A new key of the account; `scope` `read` makes a read-only key (D8). */
   async createKey(accountId: number, key = generateApiKey(), scope: KeyScope = 'full'): Promise<CreatedKey> {
     if (!(await this.deps.accounts.find(accountId))) throw new Error(`no account with id ${accountId}`);
-    const row = await this.deps.accounts.addKey(accountId, keyPrefix(key), hashApiKey(key), this.now(), scope);
+    const row = await this.deps.accounts.addKey(accountId, keyPrefix(key), hashApiKey(key), stamp(this.deps.clock), scope);
     return { key, row };
   }
 
@@ -49,7 +46,7 @@ export class AccountsService {
 
   /** Revokes the key(s); this process refuses them at once, others within their API_KEY_CACHE_MS. */
   async revokeKey(prefix: string): Promise<number> {
-    const revoked = await this.deps.accounts.revokeByPrefix(prefix, this.now());
+    const revoked = await this.deps.accounts.revokeByPrefix(prefix, stamp(this.deps.clock));
     this.deps.forgetKeys();
     return revoked;
   }
@@ -79,7 +76,7 @@ export class AccountsService {
     if ((await this.deps.accounts.count()) > 0) return { created: false, key: null };
     // Several processes may start on the same empty database: the claim lets exactly one create it.
     const key = await this.deps.tx.run(async ({ accounts: repo }) => {
-      const now = this.now();
+      const now = stamp(this.deps.clock);
       if (!(await repo.claimOnce('first-account', now))) return undefined;
       const account = await repo.create('default', now);
       const secret = bootstrapKey ?? generateApiKey();

@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError, invalidField } from '../../lib/errors.j
 import { toPage } from '../../http/pagination.js';
 import { datetimeField } from '../../lib/fields.js';
 import { normaliseName } from '../../lib/names.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, formatDateTime, stamp } from '../../lib/time.js';
 import { newCouponCode } from './coupon-code.js';
 import { presentAdminBenefit, presentBenefit, presentListedBenefit } from './present.js';
 import type { BenefitChanges, BenefitRow, BenefitsRepository, NewBenefit } from './repository.js';
@@ -119,9 +119,6 @@ export class BenefitsService {
 
   constructor(private readonly deps: BenefitsDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   private async require(accountId: number, id: number): Promise<BenefitRow> {
     const row = await this.deps.benefits.find(accountId, id);
@@ -134,7 +131,7 @@ export class BenefitsService {
     const startdate = columns.startdate as string;
     const enddate = columns.enddate as string;
     checkWindow(startdate, enddate);
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const values: NewBenefit = {
       ...columns,
       title: columns.title as string,
@@ -158,7 +155,7 @@ export class BenefitsService {
     const current = await this.require(accountId, id);
     const changes = columnsFrom(body);
     checkWindow(changes.startdate ?? current.startdate, changes.enddate ?? current.enddate);
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     // An administrator sets the stock to an absolute value; only assigns decrement it.
     if (changes.stock !== undefined) {
       changes.out_stock_at = changes.stock === 0 ? (current.out_stock_at ?? now) : null;
@@ -174,7 +171,7 @@ export class BenefitsService {
   }
 
   async buckets(accountId: number, query: BucketsQuery): Promise<Buckets> {
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const list = async (bucket: keyof Buckets, count: number | undefined) => {
       const limit = count ?? 25;
       if (limit === 0) return [];

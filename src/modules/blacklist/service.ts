@@ -5,7 +5,7 @@ import { AppError, BadRequestError, PayloadTooLargeError, invalidField } from '.
 import { type Page } from '../../http/pagination.js';
 import { STEP_TARGET_MS, type StepTurns, pause, runInSteps } from '../../jobs/stepping.js';
 import type { JobsNotifier } from '../../jobs/types.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, formatDateTime, stamp } from '../../lib/time.js';
 import { type BlacklistChangeType, blacklistChange, type OnListChanged } from './changes.js';
 import { CsvFirstColumnReader, HEADER_WORDS } from './csv-reader.js';
 import { BLACKLISTS, type BlacklistName, isBlacklistName, normaliseBlacklistValue, normaliseEmail, normaliseTelephone } from './normalise.js';
@@ -171,7 +171,7 @@ export class BlacklistService {
    */
   async clear(accountId: number, list: BlacklistName): Promise<void> {
     const deadline = Date.now() + LIST_WAIT_MS;
-    while (!(await this.repository.clear(accountId, list, this.now(), this.announce(accountId, list, 'clear', 0)))) {
+    while (!(await this.repository.clear(accountId, list, stamp(this.clock), this.announce(accountId, list, 'clear', 0)))) {
       if (Date.now() >= deadline) throw listBusy();
       await pause(LIST_POLL_MS);
     }
@@ -192,7 +192,7 @@ export class BlacklistService {
    */
   async upload(accountId: number, parts: AsyncIterable<UploadPart>, options: { dryRun?: boolean } = {}): Promise<UploadResult | UploadDryRun> {
     await this.sweepAbandonedUploads();
-    const upload = await this.repository.openUpload(accountId, this.now());
+    const upload = await this.repository.openUpload(accountId, stamp(this.clock));
     try {
       const fields = new Map<string, string>();
       let scans: Map<BlacklistName, ListScan> | undefined;
@@ -273,7 +273,7 @@ export class BlacklistService {
           this.turns,
           async (size) => {
             const to = from + size;
-            added += await upload.applyStep(list, action, { from, to }, hold, this.now(), this.leaseUntil());
+            added += await upload.applyStep(list, action, { from, to }, hold, stamp(this.clock), this.leaseUntil());
             from = to;
             return from <= range.last;
           },
@@ -281,7 +281,7 @@ export class BlacklistService {
         );
       }
       if (!dryRun) {
-        await upload.finishApply(list, action, this.now(), added, this.announce(upload.accountId, list, action, added));
+        await upload.finishApply(list, action, stamp(this.clock), added, this.announce(upload.accountId, list, action, added));
         finished = true;
       }
       return added;
@@ -290,9 +290,9 @@ export class BlacklistService {
     } finally {
       if (dryRun) {
         // Nothing of a dry run stays; should deleting fail, the worker deletes it later.
-        await upload.dropGeneration(list).catch(() => upload.giveUp(this.now()));
+        await upload.dropGeneration(list).catch(() => upload.giveUp(stamp(this.clock)));
       } else if (!finished) {
-        await upload.giveUp(this.now());
+        await upload.giveUp(stamp(this.clock));
       }
       this.jobs.wake();
     }
@@ -303,14 +303,14 @@ export class BlacklistService {
     const deadline = Date.now() + LIST_WAIT_MS;
     let lastTouch = Date.now();
     for (;;) {
-      const started = await upload.beginApply(list, hold, this.now(), this.leaseUntil());
+      const started = await upload.beginApply(list, hold, stamp(this.clock), this.leaseUntil());
       if (started === 'started') return;
       if (started === 'gone') throw stalled();
       if (Date.now() >= deadline) throw listBusy();
       await pause(LIST_POLL_MS);
       if (Date.now() - lastTouch >= TOUCH_EVERY_MS) {
         lastTouch = Date.now();
-        await upload.touch(this.now());
+        await upload.touch(stamp(this.clock));
       }
     }
   }
@@ -396,9 +396,6 @@ export class BlacklistService {
     return reader.lines;
   }
 
-  private now(): string {
-    return formatDateTime(this.clock.now());
-  }
 
   /** The change's `blacklist.changed` message (W2), written in its transaction. */
   private announce(accountId: number, list: BlacklistName, type: BlacklistChangeType, added: number): OnListChanged {

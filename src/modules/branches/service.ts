@@ -5,7 +5,7 @@ import type { JobsNotifier } from '../../jobs/types.js';
 import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { branchNameKey, emailField, parseNotifyTo } from '../../lib/fields.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import { BRANCHES_DELETE } from './jobs.js';
 import type { BranchRow, BranchesRepository } from './repository.js';
 import {
@@ -92,9 +92,6 @@ export class BranchesService {
     this.clock = deps.clock;
   }
 
-  private now(): string {
-    return formatDateTime(this.clock.now());
-  }
 
   /** A concurrent writer taking the same name between our check and our write: still the 400. */
   private async guardName<T>(name: string, write: () => Promise<T>): Promise<T> {
@@ -110,7 +107,7 @@ export class BranchesService {
     const name = checkedName(body.name);
     const details = detailsOf(body);
     if (await this.repo.findByName(accountId, name)) throw taken(name);
-    const row = await this.guardName(name, () => this.repo.insert(accountId, { name, data: JSON.stringify(details) }, this.now()));
+    const row = await this.guardName(name, () => this.repo.insert(accountId, { name, data: JSON.stringify(details) }, stamp(this.clock)));
     return presentBranch(row);
   }
 
@@ -139,7 +136,7 @@ export class BranchesService {
     if (name !== undefined && branchNameKey(name) !== existing.name_key && (await this.repo.findByName(accountId, name))) throw taken(name);
     const data = JSON.stringify({ ...(JSON.parse(existing.data) as BranchDetails), ...details });
     const id = Number(existing.id);
-    await this.guardName(name ?? existing.name, () => this.repo.update(accountId, id, { name, data }, this.now()));
+    await this.guardName(name ?? existing.name, () => this.repo.update(accountId, id, { name, data }, stamp(this.clock)));
     const row = await this.repo.findById(accountId, id);
     if (!row) throw new NotFoundError('the branch was deleted meanwhile');
     return presentBranch(row);
@@ -154,7 +151,7 @@ export class BranchesService {
     const requestId = await this.deps.tx.run(async ({ branches, queue }) => {
       const row = await branches.findById(accountId, id);
       if (!row) throw new NotFoundError(`branch ${id} not found`);
-      return queue.accept(accountId, { type: BRANCHES_DELETE, params: { branch_id: id, name: row.name }, notifyTo }, this.now());
+      return queue.accept(accountId, { type: BRANCHES_DELETE, params: { branch_id: id, name: row.name }, notifyTo }, stamp(this.clock));
     });
     this.deps.jobs.wake();
     return { request_id: requestId };

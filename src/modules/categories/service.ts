@@ -3,7 +3,7 @@ import type { RequestQueue } from '../../jobs/queue.js';
 import type { JobsNotifier } from '../../jobs/types.js';
 import { NotFoundError, invalidField } from '../../lib/errors.js';
 import { parseNotifyTo } from '../../lib/fields.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import { CATEGORIES_BULK_DELETE, CATEGORIES_DELETE } from './jobs.js';
 import type { CategoriesRepository, CategoryRow } from './repository.js';
 import type { CategoriesDryRun, CategoryObject, CreateCategoryBody, DeleteCategoryFields } from './schemas.js';
@@ -24,9 +24,6 @@ export class CategoriesService {
 
   constructor(private readonly deps: CategoriesDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   async create(accountId: number, body: CreateCategoryBody): Promise<CategoryObject> {
     const code = body.code;
@@ -41,7 +38,7 @@ export class CategoriesService {
     }
     let row: CategoryRow;
     try {
-      row = await this.deps.categories.create(accountId, { code, name: body.name, parentId: parent?.id ?? null }, this.now());
+      row = await this.deps.categories.create(accountId, { code, name: body.name, parentId: parent?.id ?? null }, stamp(this.deps.clock));
     } catch (error) {
       if (await this.deps.categories.findByCode(accountId, code)) throw invalidField('code', `category "${code}" already exists`);
       throw error;
@@ -90,7 +87,7 @@ export class CategoriesService {
       return queue.accept(
         accountId,
         { type: CATEGORIES_DELETE, params: { code, category_id: Number(root.id) }, notifyTo },
-        this.now(),
+        stamp(this.deps.clock),
       );
     });
     this.deps.jobs.wake();
@@ -108,7 +105,7 @@ export class CategoriesService {
   /** K2: deletes every category of the account in the background. */
   async deleteAll(accountId: number, notifyToRaw: string | undefined): Promise<{ request_id: string }> {
     const notifyTo = parseNotifyTo(notifyToRaw);
-    const requestId = await this.deps.queue.accept(accountId, { type: CATEGORIES_BULK_DELETE, params: {}, notifyTo }, this.now());
+    const requestId = await this.deps.queue.accept(accountId, { type: CATEGORIES_BULK_DELETE, params: {}, notifyTo }, stamp(this.deps.clock));
     this.deps.jobs.wake();
     return { request_id: requestId };
   }

@@ -7,7 +7,7 @@ import type { WebhookEvent } from '../../jobs/webhooks/events.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { normaliseEmail, normaliseTelephone, parseNotifyTo } from '../../lib/fields.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import { blacklistChange } from '../blacklist/changes.js';
 import { missingByIdentity, missingByRef, type UserDirectory } from '../users/directory.js';
 import { presentDeletedUser } from '../users/present.js';
@@ -65,9 +65,6 @@ export function requireIdentity(identity: Identity): Identity {
 export class ErasureService {
   constructor(private readonly deps: ErasureDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   /** D1: DELETE /users/{id} (U3). */
   async eraseByRef(accountId: number, rawId: string, options: EraseOptions): Promise<Erased> {
@@ -90,7 +87,7 @@ export class ErasureService {
    */
   private async erase(accountId: number, user: UserRow, options: EraseOptions, missing: () => Error): Promise<Erased> {
     if (options.dryRun) return { dry_run: true, would_delete: await this.deps.erasure.count(accountId, [user.id]) };
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const deleted = await this.deps.tx.run(async ({ erasure, suppressions, webhookOutbox }) => {
       const [locked] = await erasure.lockCustomers(accountId, [user.id]);
       // Erased by another request between the lookup and now: as if it had never been found.
@@ -126,7 +123,7 @@ export class ErasureService {
     const params: BulkEraseParams = { segment_id: Number(segment.id), title: segment.title, erasure_id: erasureId, members: members.length };
     const requestId = await this.deps.tx.run(async ({ erasure, queue }) => {
       await erasure.freeze(accountId, erasureId, members);
-      return queue.accept(accountId, { type: USERS_BULK_ERASE, params: { ...params }, notifyTo }, this.now());
+      return queue.accept(accountId, { type: USERS_BULK_ERASE, params: { ...params }, notifyTo }, stamp(this.deps.clock));
     });
     this.deps.jobs.wake();
     return { request_id: requestId };

@@ -2,7 +2,7 @@ import type { Transactor } from '../../db/transactions.js';
 import { BadRequestError, invalidField, NotFoundError } from '../../lib/errors.js';
 import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
 import { dateField, emailField } from '../../lib/fields.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import type { UserDirectory } from '../users/directory.js';
 import type { Identity, UsersRepository } from '../users/repository.js';
 import type { FamilyMembersRepository, MemberRow } from './repository.js';
@@ -69,9 +69,6 @@ export class FamilyMembersService {
 
   constructor(private readonly deps: FamilyMembersDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   /**
    * Runs a member write under the owning user's row lock, so that two requests can never give two
@@ -95,7 +92,7 @@ export class FamilyMembersService {
     const { uid, data } = toData(input);
     const row = await this.inOwnerLock(accountId, user.id, async (members) => {
       if (uid !== undefined) await FamilyMembersService.assertUidFree(members, accountId, user.id, uid);
-      return members.insert(accountId, user.id, { uid: uid ?? null, data: JSON.stringify(data), now: this.now() });
+      return members.insert(accountId, user.id, { uid: uid ?? null, data: JSON.stringify(data), now: stamp(this.deps.clock) });
     });
     return present(row);
   }
@@ -113,7 +110,7 @@ export class FamilyMembersService {
       }
       if (uid !== undefined && uid !== member.uid) await FamilyMembersService.assertUidFree(members, accountId, user.id, uid, member.id);
       const merged = { ...(JSON.parse(member.data) as MemberData), ...data };
-      await members.update(accountId, member.id, { ...(uid !== undefined ? { uid } : {}), data: JSON.stringify(merged), updatetime: this.now() });
+      await members.update(accountId, member.id, { ...(uid !== undefined ? { uid } : {}), data: JSON.stringify(merged), updatetime: stamp(this.deps.clock) });
       return member.id;
     });
     return present((await this.deps.members.find(accountId, user.id, { id }))!);

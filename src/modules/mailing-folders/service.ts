@@ -1,7 +1,7 @@
 import { retryOnConflict } from '../../db/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { NotFoundError, invalidField } from '../../lib/errors.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import type { FolderRow, MailingFoldersRepository } from './repository.js';
 import type { FolderListQuery, FolderObject } from './schemas.js';
 
@@ -24,13 +24,10 @@ function checkedName(name: string): string {
 export class MailingFoldersService {
   constructor(private readonly deps: MailingFoldersDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   async create(accountId: number, body: { name: string }): Promise<FolderObject> {
     const name = checkedName(body.name);
-    const row = await this.deps.folders.insert(accountId, name, this.now());
+    const row = await this.deps.folders.insert(accountId, name, stamp(this.deps.clock));
     if (!row) throw taken(name);
     return present(row);
   }
@@ -54,7 +51,7 @@ export class MailingFoldersService {
     const other = await this.deps.folders.findByName(accountId, name);
     if (other && other.id !== id) throw taken(name);
     try {
-      if (!(await this.deps.folders.rename(accountId, id, name, this.now()))) throw notFound(id);
+      if (!(await this.deps.folders.rename(accountId, id, name, stamp(this.deps.clock)))) throw notFound(id);
     } catch (error) {
       // Another request took the name between the check and the update: the unique index says so.
       if (error instanceof NotFoundError) throw error;

@@ -5,7 +5,7 @@ import { toPage } from '../../http/pagination.js';
 import { BadRequestError, NotFoundError, invalidField } from '../../lib/errors.js';
 import { datetimeField, emailField, given } from '../../lib/fields.js';
 import { fold } from '../../lib/fold.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, formatDateTime, stamp } from '../../lib/time.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { UserObject } from '../users/schemas.js';
@@ -107,9 +107,6 @@ export class MailingsService {
 
   constructor(private readonly deps: MailingsDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   get smtpConfigured(): boolean {
     return this.deps.transport !== null;
@@ -158,7 +155,7 @@ export class MailingsService {
     if (body.segment_id !== undefined) await this.checkSegment(accountId, body.segment_id);
     const format = body.format ?? 'html';
     const compiled = await this.compile(format, body.body, body.subject, body.preheader ?? null, body.text ?? null);
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const from = fromParts(this.deps.config.mailFrom);
     const row = await this.deps.mailings.insert(accountId, {
       folder_id: body.folder_id ?? null,
@@ -253,7 +250,7 @@ export class MailingsService {
   /** M2: a new draft with the same content, whatever the status of this one. */
   async copy(accountId: number, id: number): Promise<MailingObject> {
     const current = await this.require(accountId, id);
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const name = `${current.name} (copy)`.slice(0, 255);
     const { id: _id, account_id: _account, track_opens, track_clicks, ...content } = current;
     const row = await this.deps.mailings.insert(accountId, {
@@ -391,7 +388,7 @@ export class MailingsService {
     const condition = await this.deps.audiences.condition(accountId, Number(row.segment_id));
     if (!condition) throw invalidField('segment_id', `segment ${row.segment_id} does not exist (any more): choose another`);
     return this.deps.tx.run(async ({ mailings }) => {
-      const now = this.now();
+      const now = stamp(this.deps.clock);
       const started = await mailings.update(
         accountId,
         id,
@@ -427,7 +424,7 @@ export class MailingsService {
     const updated = await this.deps.mailings.update(
       accountId,
       id,
-      { status: to, ...(to === 'cancelled' ? { finished_at: this.now() } : {}), updatetime: this.laterThan(current.updatetime) },
+      { status: to, ...(to === 'cancelled' ? { finished_at: stamp(this.deps.clock) } : {}), updatetime: this.laterThan(current.updatetime) },
       from,
     );
     if (!updated) {
@@ -462,7 +459,7 @@ export class MailingsService {
   private tokenKey(accountId: number): Promise<string> {
     let key = this.tokenKeys.get(accountId);
     if (!key) {
-      key = this.deps.mailings.tokenKey(accountId, newTokenKey, this.now());
+      key = this.deps.mailings.tokenKey(accountId, newTokenKey, stamp(this.deps.clock));
       key.catch(() => this.tokenKeys.delete(accountId));
       this.tokenKeys.set(accountId, key);
     }
@@ -525,7 +522,7 @@ export class MailingsService {
   async open(token: string): Promise<boolean> {
     const found = await this.recipientOf(token, 'o');
     if (!found || !found.mailing.track_opens) return false;
-    await this.deps.mailings.markFirst(Number(found.recipient.account_id), Number(found.recipient.id), 'opened_at', this.now());
+    await this.deps.mailings.markFirst(Number(found.recipient.account_id), Number(found.recipient.id), 'opened_at', stamp(this.deps.clock));
     return true;
   }
 
@@ -536,7 +533,7 @@ export class MailingsService {
     const links = JSON.parse(found.mailing.links) as string[];
     const target = links[n];
     if (target === undefined) return undefined;
-    await this.deps.mailings.markFirst(Number(found.recipient.account_id), Number(found.recipient.id), 'clicked_at', this.now());
+    await this.deps.mailings.markFirst(Number(found.recipient.account_id), Number(found.recipient.id), 'clicked_at', stamp(this.deps.clock));
     return target;
   }
 
@@ -592,7 +589,7 @@ export class MailingsService {
    * not share a version).
    */
   private laterThan(previous: string): string {
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     if (now > previous) return now;
     return formatDateTime(new Date(Date.parse(`${previous.replace(' ', 'T')}Z`) + 1000));
   }

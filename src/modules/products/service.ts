@@ -6,7 +6,7 @@ import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js
 import { decodeBase64Text } from '../../lib/base64-id.js';
 import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { encodeMetadata } from '../../lib/fields.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import { type CategoryPathItem, type CategoryPathsRepository, normaliseCategoryPath } from '../categories/path.js';
 import { presentProducts } from './present.js';
 import type { NewProductRow, ProductChanges, ProductRow, ProductsRepository } from './repository.js';
@@ -65,9 +65,6 @@ export class ProductsService {
     return (await this.present(accountId, [row]))[0]!;
   }
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   /** Checks every field before anything is written. */
   private async prepare(accountId: number, body: UpdateProductBody): Promise<ProductWrite> {
@@ -112,7 +109,7 @@ export class ProductsService {
     if ((await this.deps.products.idOfSku(accountId, body.sku)) !== undefined) {
       throw invalidField('sku', `a product with sku "${body.sku}" already exists`);
     }
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const row = await this.guardSku(body.sku, () =>
       this.deps.tx.run(async ({ products, categoryPaths, attributeValues }) => {
         const categoryId = category ? await categoryPaths.resolve(accountId, category, now) : null;
@@ -146,7 +143,7 @@ export class ProductsService {
     if (renamedTo !== undefined && (await this.deps.products.idOfSku(accountId, renamedTo)) !== undefined) {
       throw invalidField('sku', `a product with sku "${renamedTo}" already exists`);
     }
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const id = Number(existing.id);
     await this.guardSku(renamedTo, () =>
       this.deps.tx.run(async ({ products, categoryPaths, attributeValues }) => {

@@ -1,7 +1,7 @@
 import { toPage } from '../../http/pagination.js';
 import { BadRequestError, invalidField, NotFoundError } from '../../lib/errors.js';
 import { given } from '../../lib/fields.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import type { UserDirectory } from '../users/directory.js';
 import type { UserObject } from '../users/schemas.js';
 import { type CompiledDefinition, compileDefinition } from './compile.js';
@@ -52,9 +52,6 @@ export interface SegmentsDeps {
 export class SegmentsService {
   constructor(private readonly deps: SegmentsDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   async requireSegment(accountId: number, ref: string): Promise<SegmentRow> {
     const row = await this.deps.segments.find(accountId, ref);
@@ -74,7 +71,7 @@ export class SegmentsService {
     const row = await this.deps.segments.insert(
       accountId,
       { title, description: body.description ?? null, definition: body.definition, advanced: definition.advanced, references: definition.references },
-      this.now(),
+      stamp(this.deps.clock),
     );
     return presentSegment(row);
   }
@@ -101,7 +98,7 @@ export class SegmentsService {
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(definition ? { definition: body.definition, advanced: definition.advanced, references: definition.references } : {}),
       },
-      this.now(),
+      stamp(this.deps.clock),
     );
     if (!row) throw new NotFoundError(`segment ${ref} not found`); // deleted meanwhile
     return presentSegment(row);

@@ -6,7 +6,7 @@ import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { dateField, datetimeField, emailField, given, parseDateRange } from '../../lib/fields.js';
-import { type Clock, formatDateTime } from '../../lib/time.js';
+import { type Clock, stamp } from '../../lib/time.js';
 import { missingById, type UserDirectory } from './directory.js';
 import type { PointsLedger } from './points.js';
 import { presentLedgerEntry } from './present.js';
@@ -98,9 +98,6 @@ export class UsersService {
 
   constructor(private readonly deps: UsersDeps) {}
 
-  private now(): string {
-    return formatDateTime(this.deps.clock.now());
-  }
 
   private async customValues(accountId: number, input: UserInput): Promise<ResolvedValue[]> {
     const sent = input.custom_attributes ?? {};
@@ -126,7 +123,7 @@ export class UsersService {
       throw new BadRequestError('body: at least one of service_uid, email, document, telephone is required');
     }
     const custom = await this.customValues(accountId, input);
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     let presented: UserObject | undefined;
     // Begin, the user with its balance, its first ledger entry, the messages, commit: the unique
     // indexes refuse an identity already taken (writeGuarded), so none is looked up first.
@@ -167,7 +164,7 @@ export class UsersService {
           columns.tags = JSON.stringify(mergeTags(JSON.parse(current?.tags ?? '[]') as string[], input));
         }
         const { points, ...changes } = columns;
-        const now = this.now();
+        const now = stamp(this.deps.clock);
         // The row as the update left it is the one presented (no read after the write).
         let updated = await users.update(accountId, existing.id, { ...changes, updatetime: now });
         // Erased (D1) since the request found it.
@@ -247,7 +244,7 @@ export class UsersService {
 
   private async recordPoints(accountId: number, user: UserRow, input: PointsInput): Promise<number> {
     if (input.points === 0) throw invalidField('points', 'must not be 0');
-    const now = this.now();
+    const now = stamp(this.deps.clock);
     const entry = { concept: input.concept, description: input.description };
     const result = await this.deps.tx.run(({ points }) => points.recordPoints(accountId, user.id, input.points, entry, now));
     if (!result) {
