@@ -1,19 +1,19 @@
-import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type HookHandlerDoneFunction } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { type Database, isReachable } from './db/database.js';
+import type { Database } from './db/database.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { registerConsole } from './http/console.js';
-import { AppError } from './lib/errors.js';
 import { registerCors } from './http/cors.js';
 import { LazySchemas } from './http/lazy-schemas.js';
 import { loggerOptions, requestId } from './http/logging.js';
-import { answering, registerMetrics } from './http/metrics.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { LoadShedder, registerOverloadProtection } from './http/overload.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWarmUp } from './http/warm-up.js';
-import { checkJsonText, normaliseBody, rejectNulCharacters, validatorCompiler } from './http/validation.js';
+import { registerRequestPipeline } from './http/request-pipeline.js';
+import { validatorCompiler } from './http/validation.js';
 import { Housekeeping } from './jobs/housekeeping.js';
 import { createMailer, type Mailer } from './jobs/mailer.js';
 import type { Lookup } from './jobs/webhooks/address-guard.js';
@@ -69,71 +69,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { state: load, admit } = registerOverloadProtection(app, shedder);
   await registerCors(app, config.corsOrigins);
 
-  // O3: once shutdown starts, requests still arriving on open connections get the envelope 503.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // The hooks every request runs are callback hooks, not async ones: their work is synchronous, and
-  // an async hook costs a promise and a turn of the microtask queue per request (measured on the hot path). Each
-  // hook and each stage with a hook costs its runner, so the root has this one onRequest hook: load
-  // shedding for requests that did not pass the server (app.inject), the request kept for the
-  // metrics, and the request id header (O7) set once, rather than in an onSend hook: headers set now
-  // stay on every answer, errors included (frameworkErrors, whose replies run no onRequest hook,
-  // sets it itself).
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!admit(request, reply)) return;
-    answering(reply, request);
-    reply.header('x-request-id', request.id);
-    if (closing) return done(new AppError(503, 'service_unavailable', 'the server is shutting down; retry shortly', { 'retry-after': '5' }));
-    done();
-  });
-
-  // Clients send Content-Type: application/json on bodiless requests too (DELETE /categories/bulk):
-  // an empty JSON body is "no body", not an error.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    const refused = checkJsonText(request, body as string); // O4: nesting limit, before parsing
-    if (refused) return done(refused, undefined);
-    parseJson(request, body as string, done);
-  });
-  app.removeContentTypeParser('text/plain');
-  await app.register(formbody);
-  // Body normalisation only on routes that take a body: Fastify reads no body for GET and HEAD, so
-  // there it would have nothing to do but still cost a hook stage per request.
-  const normalise = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    normaliseBody(request);
-    done();
-  };
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
-    const existing = route.preValidation;
-    route.preValidation = existing === undefined ? [normalise] : [normalise, ...(Array.isArray(existing) ? existing : [existing])];
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    try {
-      rejectNulCharacters(request);
-    } catch (error) {
-      return done(error as Error);
-    }
-    done();
-  });
+  await registerRequestPipeline(app, { admit });
 
   await registerOpenApi(app);
   await registerConsole(app);
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-    if (!warm.done) {
-      reply.header('retry-after', '1');
-      return reply.status(503).send({ status: 'starting' });
-    }
-    if (await isReachable(database.db)) return { status: 'ok' };
-    reply.header('retry-after', '5');
-    return reply.status(503).send({ status: 'unavailable' });
-  });
+  registerHealth(app, { database, warm });
   const clock = options.clock ?? systemClock;
   // The background worker (K3) lives in the server process; with WORKER_ENABLED=false this process
   // only accepts requests and another one runs them.
