@@ -79,6 +79,9 @@ export async function startSmtpReceiver(options: ReceiverOptions = {}): Promise<
       });
     },
   });
+  // A sender killed mid-conversation (kill -9) resets its connection: smtp-server reports it as an
+  // 'error' event, which would otherwise be thrown and end the test process.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
