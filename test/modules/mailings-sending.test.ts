@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { buildTestApp } from '../helpers/app.js';
+import { checkDkim } from '../helpers/dkim.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { uploadList, waitFor } from '../helpers/blacklist.js';
 import { createUser } from '../helpers/factories.js';
@@ -269,5 +271,40 @@ describe('test sends, scheduling, pause, resume, cancel (M4, M5)', () => {
     expectOk(await t.post(`/apiv3/mailings/${m.id}/pause`));
     assert.deepEqual(expectOk(await t.delete(`/apiv3/mailings/${m.id}`)), { id: m.id, deleted: true });
     expectError(await t.get(`/apiv3/mailings/${m.id}/recipients`), 404, 'not_found');
+  });
+});
+
+describe('DKIM (M6)', () => {
+  it('with DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY every message is signed, and the signature verifies with the public key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const receiver = await startSmtpReceiver();
+    const signing = await buildTestApp({
+      config: {
+        smtpUrl: receiver.url,
+        workerPollMs: 20,
+        dkim: { domainName: 'shop.example.com', keySelector: 'rapport', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+      },
+    });
+    try {
+      const segment = expectOk(await signing.post('/apiv3/segments', { title: 'All', definition: { all: [{ field: 'tags', op: 'has', value: 'd' }] } }), 201);
+      await createUser(signing, { email: 'dkim@example.com', first_name: 'Dee', tags: ['d'] });
+      const m = expectOk(await signing.post('/apiv3/mailings', { name: 'D', subject: 'Signed for {{ customer.first_name }}', from_email: 'news@shop.example.com', body: '<p>Hello  {{ customer.first_name }}</p>', segment_id: segment.id }), 201);
+      expectOk(await signing.post(`/apiv3/mailings/${m.id}/test`, { emails: ['qa@example.com'] }));
+      expectOk(await signing.post(`/apiv3/mailings/${m.id}/send`, {}));
+      const [test, sent] = await receiver.waitFor(2, 10_000);
+      for (const mail of [test!, sent!]) {
+        const result = checkDkim(mail.raw, publicKey.export({ type: 'spki', format: 'pem' }).toString());
+        assert.deepEqual(result, { domain: 'shop.example.com', selector: 'rapport', bodyHashMatches: true, signatureVerifies: true }, mail.subject);
+      }
+      // The check is not blind: a changed body or another key fails it.
+      const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      assert.equal(checkDkim(sent!.raw, other)?.signatureVerifies, false);
+      assert.equal(checkDkim(sent!.raw.replace('Hello', 'Hullo'), publicKey.export({ type: 'spki', format: 'pem' }).toString())?.bodyHashMatches, false);
+      // Without the settings nothing is signed.
+      assert.equal(checkDkim(smtp.messages[0]!.raw, other), undefined);
+    } finally {
+      await signing.close();
+      await receiver.close();
+    }
   });
 });
