@@ -285,6 +285,7 @@ interface SendFigures {
   seconds: number;
   rate: number;
   rssGrowthMb: number;
+  cpuMsPerMessage: number;
   idle: { get: Light; post: Light };
   busy: { get: Light; post: Light };
   sink: SinkCounts;
@@ -321,10 +322,12 @@ async function oneSend(kind: Kind, users: number, profile: boolean): Promise<Sen
     const rssBefore = rssKb(pid);
     const peak = sampleRss(pid, 50);
     const busyLoad = bothLoads(server, key);
+    const cpuBefore = cpuSeconds(pid);
     const began = Date.now();
     await call('POST', `/mailings/${id}/send`, {});
     const freezeS = (Date.now() - began) / 1000;
     const done = await finished(call, id);
+    const cpu = cpuSeconds(pid) - cpuBefore;
     const rssPeak = peak();
     const busy = await busyLoad();
     const counts = await sink.counts();
@@ -335,6 +338,7 @@ async function oneSend(kind: Kind, users: number, profile: boolean): Promise<Sen
       seconds,
       rate: counts.received / seconds,
       rssGrowthMb: (rssPeak - rssBefore) / 1024,
+      cpuMsPerMessage: (cpu * 1000) / Math.max(1, counts.received),
       idle,
       busy,
       sink: counts,
@@ -371,6 +375,8 @@ async function sendPart(kind: Kind): Promise<number> {
         `(freeze ${f.freezeS.toFixed(2)} s): ${f.rate.toFixed(0)} msg/s (target >= ${TARGET_RATE}) ${verdict(f.rate >= TARGET_RATE && f.sink.unique === f.recipients)}; ` +
         `stats ${JSON.stringify(f.stats)}`,
     );
+    // CPU time is what the machine's load changes least: the figure to compare between versions.
+    console.log(`${'  Rapport CPU per message'.padEnd(LABEL)} ${f.cpuMsPerMessage.toFixed(2)} ms (the light load's requests included)`);
     console.log(lightLine(`  GET /users/{id}, ${LIGHT_RATE}/s`, f.idle.get, f.busy.get));
     console.log(lightLine(`  POST /user-events, ${LIGHT_RATE}/s`, f.idle.post, f.busy.post));
     console.log(`${'  RSS growth during the send'.padEnd(LABEL)} ${f.rssGrowthMb.toFixed(1)} MB (target < 50 MB) ${verdict(f.rssGrowthMb < 50)}`);

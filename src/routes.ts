@@ -64,7 +64,11 @@ import { mailingsRoutes } from './modules/mailings/routes.js';
 import { CustomerMailing } from './modules/mailings/schemas.js';
 import type { MailingsService } from './modules/mailings/service.js';
 
-/** What the API's routes are served by (built in src/services.ts, the composition root). */
+/**
+ * What the API's routes are served by: declared here, where it is used, and built by buildServices
+ * (src/services.ts, the composition root). app.ts hands one to the other, so the compiler holds
+ * them together; neither imports the other, which keeps both one floor below app.ts.
+ */
 export interface ApiServices {
   accounts: AccountsService;
   accountSummary: AccountSummaryService;
