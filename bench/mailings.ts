@@ -73,7 +73,7 @@ async function freshDatabase(kind: Kind, part: string): Promise<Target> {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
     return { kind, url: `sqlite:${file}`, drop: async () => {} };
   }
-  const database = await throwawayDatabase(`bench_mailings_${part}_${process.pid}`);
+  const database = await throwawayDatabase(`bench_mailings_${part.replace(/\W/g, '_')}_${process.pid}`);
   return { kind, url: database.url, drop: database.drop };
 }
 
