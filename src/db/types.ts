@@ -571,6 +571,8 @@ export interface MailingRecipientsTable {
   opened_at: string | null;
   clicked_at: string | null;
   unsubscribed_at: string | null;
+  /** When the SMTP server refused it with a 5xx (SG9's `bounced`), migration 0020. */
+  bounced_at: string | null;
 }
 
 /** M8: the key that signs an account's public tokens. */

@@ -249,6 +249,8 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     const year = new Date().getUTCFullYear();
     const benefit = await t.post('/apiv3/benefits', { title: 'Welcome gift', startdate: `${year - 1}-01-01`, enddate: `${year + 1}-12-31`, points: 0, status: '1' });
     assert.equal(benefit.status, 200, benefit.text);
+    const mailing = await t.post('/apiv3/mailings', { name: 'Spring sale', subject: 'Spring', body: '<p>x</p>' });
+    assert.equal(mailing.status, 201, mailing.text);
     const base = await t.post('/apiv3/segments', { title: 'Silver', definition: { all: [{ field: 'custom_attributes.tier', op: 'eq', value: 'silver' }] } });
     assert.equal(base.status, 201, base.text);
     const definition = {
@@ -267,6 +269,8 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
             { not: { segment: base.body.payload.id, op: 'in' } },
             { all: [{ field: 'mailing_enabled', op: 'eq', value: false }, { field: 'custom_attributes.tier', op: 'in', value: ['gold', 'silver'] }] },
             { not: { not: { field: 'email', op: 'is_set' } } },
+            { mailing: mailing.body.payload.id, activity: 'opened', within_last_days: 30, op: 'has_not' },
+            { mailing: 'any', activity: 'bounced', op: 'has' },
           ],
         },
       ],
@@ -294,6 +298,10 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     assert.equal(await condition(page, '2.5').getByLabel('Event').inputValue(), 'login');
     assert.equal(await condition(page, '2.9').getByLabel('Not (exclude who matches)').isChecked(), true);
     assert.equal(await condition(page, '2.10.2').getByLabel('Field').inputValue(), 'field:custom_attributes.tier');
+    assert.equal(await condition(page, '2.12').getByLabel('Activity').inputValue(), 'opened');
+    assert.equal(await condition(page, '2.12').getByLabel('Mailing').inputValue(), String(mailing.body.payload.id));
+    assert.equal(await condition(page, '2.12').getByLabel('Days').inputValue(), '30');
+    assert.equal(await condition(page, '2.13').getByLabel('Mailing').inputValue(), 'any');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').getByText('Nothing changed.').waitFor();
     await done();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type TestApp, buildTestApp } from '../helpers/app.js';
+import { startSmtpReceiver } from '../helpers/smtp.js';
 import { runDocument, shellBlocks } from './examples.js';
 
 // Docs that run: the shell examples of README.md and docs/*.md are run, each document in order in
@@ -14,18 +15,27 @@ import { runDocument, shellBlocks } from './examples.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const documents = ['README.md', ...(await readdir(join(root, 'docs'))).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
 
-/** The test helpers' app (a fresh database, SQLite or PostgreSQL) listening on the loopback. */
+/**
+ * The test helpers' app (a fresh database, SQLite or PostgreSQL) listening on the loopback, with
+ * an SMTP server of its own that accepts every message (SMTP_URL: docs/mailings.md sends).
+ */
 async function startServer(): Promise<TestApp & { origin: string }> {
+  const smtp = await startSmtpReceiver();
   // docs/webhooks.md sends messages to a receiver on this machine (W1: WEBHOOK_ALLOW_PRIVATE).
-  const t = await buildTestApp({ autoClose: false, config: { webhookAllowPrivate: true, workerPollMs: 100 } });
+  const t = await buildTestApp({ autoClose: false, config: { webhookAllowPrivate: true, workerPollMs: 100, smtpUrl: smtp.url } });
+  const closeApp = t.close;
+  const close = async () => {
+    await closeApp();
+    await smtp.close();
+  };
   try {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
-    await t.close();
+    await close();
     throw error;
   }
   const { port } = t.app.server.address() as AddressInfo;
-  return Object.assign(t, { origin: `http://127.0.0.1:${port}` });
+  return Object.assign(t, { origin: `http://127.0.0.1:${port}`, close });
 }
 
 async function withServer<T>(fn: (server: TestApp & { origin: string }) => Promise<T>): Promise<T> {

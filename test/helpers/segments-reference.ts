@@ -53,6 +53,17 @@ export interface RefData {
   events: Array<{ userId: number; name: string; datetime: string }>;
   coupons: Array<{ userId: number; benefitId: number | null }>;
   carts: Array<{ userId: number; recovered: boolean; createtime: string }>;
+  /** Mailing recipients (M7), with the time a bounce was recorded. */
+  recipients: Array<{
+    userId: number;
+    mailingId: number;
+    status: string;
+    sentAt: string | null;
+    openedAt: string | null;
+    clickedAt: string | null;
+    unsubscribedAt: string | null;
+    bouncedAt: string | null;
+  }>;
   blacklist: {
     entries: Array<{ list: string; value: string; generation: number }>;
     generations: Array<{ list: string; generation: number; state: string }>;
@@ -134,12 +145,36 @@ class Evaluator {
       );
       return node.op === 'has' ? has : !has;
     }
+    if ('mailing' in node) {
+      const has = this.data.recipients.some(
+        (r) => r.userId === user.id && (node.mailing === 'any' || r.mailingId === node.mailing) && this.mailingActivity(r, node.activity, node.within_last_days),
+      );
+      return node.op === 'has' ? has : !has;
+    }
     if ('segment' in node) {
       const stored = this.data.segments.get(node.segment);
       const member = stored !== undefined && !open.includes(node.segment) && this.node(stored, user, [...open, node.segment]);
       return node.op === 'in' ? member : !member;
     }
     throw new Error(`reference: unknown node ${JSON.stringify(node)}`);
+  }
+
+  /**
+   * SG9 and M7: `received` is being `sent` (the SMTP server accepted it), whatever happened after;
+   * `bounced` is the recipient's status; the others happened when their time is recorded. A window
+   * holds the activity's time.
+   */
+  private mailingActivity(recipient: RefData['recipients'][number], activity: string, days: number | undefined): boolean {
+    const when: Record<string, string | null> = {
+      received: recipient.status === 'sent' ? recipient.sentAt : null,
+      opened: recipient.openedAt,
+      clicked: recipient.clickedAt,
+      unsubscribed: recipient.unsubscribedAt,
+      bounced: recipient.status === 'bounced' ? recipient.bouncedAt : null,
+    };
+    const at = when[activity];
+    if (at === undefined) throw new Error(`reference: mailing activity ${activity}`);
+    return at !== null && (days === undefined || this.withinLast(storedInstant(at), days));
   }
 
   private listed(list: 'email' | 'telephone', user: RefUser): boolean {

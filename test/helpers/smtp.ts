@@ -101,3 +101,14 @@ export async function startSmtpReceiver(options: ReceiverOptions = {}): Promise<
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A received message's text with quoted-printable soft breaks and escapes undone (links whole again). */
+export function decoded(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The first token of a public route (`o`, `c`, `u`, `v`: M8) under `publicUrl` in a decoded message. */
+export function tokenIn(text: string, route: string, publicUrl = 'https://mail.example.org'): string | undefined {
+  const base = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${base}/m/${route}/([A-Za-z0-9._-]+)`).exec(text)?.[1];
+}

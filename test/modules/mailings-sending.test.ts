@@ -6,7 +6,7 @@ import { checkDkim } from '../helpers/dkim.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { uploadList, waitFor } from '../helpers/blacklist.js';
 import { createUser } from '../helpers/factories.js';
-import { type ReceivedMail, startSmtpReceiver } from '../helpers/smtp.js';
+import { decoded, type ReceivedMail, startSmtpReceiver, tokenIn } from '../helpers/smtp.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
 // M5–M8 with a real SMTP receiver (smtp-server) that refuses one address with 550 and defers
@@ -31,10 +31,6 @@ const later = await createUser(t, { email: 'later@example.com', tags: ['news'] }
 await createUser(t, { email: 'outsider@example.com', tags: ['other'] });
 assert.equal((await uploadList(t, 'listed@example.com\n', 'email', 'create')).status, 200);
 
-function decoded(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 function header(mail: ReceivedMail, name: string): string {
   const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
@@ -42,7 +38,6 @@ function header(mail: ReceivedMail, name: string): string {
 
 const to = (address: string) => smtp.messages.filter((m) => m.to.includes(address) && !m.subject.startsWith('[Test]'));
 const mailingOf = async (id: number) => expectOk(await t.get(`/apiv3/mailings/${id}`));
-const tokenIn = (text: string, route: string) => new RegExp(`https://mail\\.example\\.org/m/${route}/([A-Za-z0-9._-]+)`).exec(text)?.[1];
 
 describe('sending a mailing (M5–M7)', () => {
   let mailingId = 0;

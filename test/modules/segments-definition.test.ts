@@ -31,6 +31,7 @@ const catalogue: Catalogue = {
     ['Login', 11],
   ]),
   benefits: new Set([7]),
+  mailings: new Set([5]),
   segments: new Map<number, unknown>([
     [1, { all: [{ field: 'points', op: 'gt', value: 0 }] }],
     [2, { all: [{ segment: 1, op: 'in' }] }],
@@ -73,7 +74,7 @@ describe('segment definitions: groups and limits', () => {
 
   it('refuses a group with a second key, and nodes that are neither group nor condition', () => {
     refuses({ all: [{ field: 'points', op: 'gt', value: 1 }], any: [] }, 'definition.any: unknown key: a group has exactly one of "all", "any", "not"');
-    refuses({ all: [{}] }, 'definition.all[0]: must be a group (all, any, not) or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment)');
+    refuses({ all: [{}] }, 'definition.all[0]: must be a group (all, any, not) or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment)');
     refuses({ all: [3] }, 'definition.all[0]: must be an object: a group (all, any, not) or a condition');
     refuses({ not: null }, 'definition.not: must be an object: a group (all, any, not) or a condition');
   });
@@ -266,6 +267,8 @@ describe('segment definitions: purchases, events and the other conditions', () =
         { abandoned_cart: {}, op: 'has' },
         { abandoned_cart: { within_last_days: 3 }, op: 'has_not' },
         { segment: 1, op: 'not_in' },
+        { mailing: 5, activity: 'opened', within_last_days: 30, op: 'has' },
+        { mailing: 'any', activity: 'bounced', op: 'has_not', within_last_days: null },
       ],
     };
     const nodes = (parse(definition).root as any).nodes;
@@ -284,6 +287,8 @@ describe('segment definitions: purchases, events and the other conditions', () =
     assert.deepEqual(nodes[4], { type: 'event', eventId: 11, window: { withinLastDays: 7 }, test: { op: 'eq', value: 0 } });
     assert.deepEqual(nodes[7], { type: 'benefit', benefitId: 7, op: 'has_not' });
     assert.deepEqual(nodes[9], { type: 'abandoned_cart', withinLastDays: 3, op: 'has_not' });
+    assert.deepEqual(nodes[11], { type: 'mailing', mailingId: 5, activity: 'opened', withinLastDays: 30, op: 'has' });
+    assert.deepEqual(nodes[12], { type: 'mailing', mailingId: 'any', activity: 'bounced', op: 'has_not' }, 'a null within_last_days is absent (G8)');
   });
 
   const cases: Array<[unknown, string]> = [
@@ -309,6 +314,16 @@ describe('segment definitions: purchases, events and the other conditions', () =
     [{ benefit: 7, op: 'in' }, 'definition.all[0].op: must be "has" or "has_not"'],
     [{ abandoned_cart: { within_last_days: 7, recovered: false }, op: 'has' }, 'definition.all[0].abandoned_cart.recovered: unknown key (allowed: within_last_days)'],
     [{ abandoned_cart: true, op: 'has' }, 'definition.all[0].abandoned_cart: must be an object: {} or {"within_last_days": N}'],
+    [{ mailing: 6, activity: 'opened', op: 'has' }, 'definition.all[0].mailing: no mailing with id 6'],
+    [{ mailing: 'all', activity: 'opened', op: 'has' }, 'definition.all[0].mailing: must be a mailing id (a positive integer) or "any"'],
+    [{ mailing: 1.5, activity: 'opened', op: 'has' }, 'definition.all[0].mailing: must be a mailing id (a positive integer) or "any"'],
+    [{ mailing: 5, activity: 'sent', op: 'has' }, 'definition.all[0].activity: must be one of "received", "opened", "clicked", "unsubscribed", "bounced"'],
+    [{ mailing: 5, op: 'has' }, 'definition.all[0].activity: must be one of "received", "opened", "clicked", "unsubscribed", "bounced"'],
+    [{ mailing: 5, activity: 'opened', op: 'in' }, 'definition.all[0].op: must be "has" or "has_not"'],
+    [{ mailing: 5, activity: 'opened' }, 'definition.all[0].op: must be "has" or "has_not"'],
+    [{ mailing: 5, activity: 'opened', within_last_days: 0, op: 'has' }, 'definition.all[0].within_last_days: must be an integer from 1 to 100000'],
+    [{ mailing: 5, activity: 'opened', within_last_days: '7', op: 'has' }, 'definition.all[0].within_last_days: must be an integer from 1 to 100000'],
+    [{ mailing: 5, activity: 'opened', from: '2024-01-01', op: 'has' }, 'definition.all[0].from: unknown key for a mailing condition (allowed: mailing, activity, within_last_days, op)'],
     [{ segment: 9, op: 'in' }, 'definition.all[0].segment: no segment with id 9'],
     [{ segment: 0, op: 'in' }, 'definition.all[0].segment: must be a segment id (a positive integer)'],
     [{ segment: 1, op: 'has' }, 'definition.all[0].op: must be "in" or "not_in"'],
@@ -326,13 +341,14 @@ describe('segment definitions: purchases, events and the other conditions', () =
   });
 
   it('in stored mode, reads what disappeared as no value, no events, no one', () => {
-    const empty: Catalogue = { attributes: new Map(), events: new Map(), benefits: new Set(), segments: new Map() };
+    const empty: Catalogue = { attributes: new Map(), events: new Map(), benefits: new Set(), mailings: new Set(), segments: new Map() };
     const nodes = (definition: unknown) => (parse(definition, { mode: 'stored' }, empty).root as any).nodes;
     assert.deepEqual(nodes(one({ field: 'custom_attributes.nivel', op: 'eq', value: 'x' })), [{ type: 'constant', matches: false }]);
     assert.deepEqual(nodes(one({ field: 'custom_attributes.nivel', op: 'not_contains', value: 'x' })), [{ type: 'constant', matches: true }]);
     assert.deepEqual(nodes(one({ event: 'login', op: 'eq', value: 0 }))[0].eventId, null);
     assert.deepEqual(nodes(one({ benefit: 7, op: 'has' }))[0], { type: 'benefit', benefitId: null, op: 'has' });
     assert.deepEqual(nodes(one({ segment: 4, op: 'in' }))[0], { type: 'segment', segmentId: 4, op: 'in' });
+    assert.deepEqual(nodes(one({ mailing: 5, activity: 'received', op: 'has_not' }))[0], { type: 'mailing', mailingId: null, activity: 'received', op: 'has_not' });
     // A retyped attribute whose operator no longer fits is no value too.
     const retyped: Catalogue = { ...empty, attributes: new Map([['nivel', { id: 1, data_type: 'integer' }]]) };
     assert.deepEqual((parse(one({ field: 'custom_attributes.nivel', op: 'contains', value: 'x' }), { mode: 'stored' }, retyped).root as any).nodes, [

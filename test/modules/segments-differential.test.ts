@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB } from '../../src/db/types.js';
 import { formatDateTime } from '../../src/lib/time.js';
 import { compileDefinition } from '../../src/modules/segments/compile.js';
@@ -68,6 +68,10 @@ const BRANCHES = ['Centro', 'Norte'];
 const ATTRIBUTES = { nivel: 'string', visitas: 'integer', gasto: 'float', alta: 'timestamp' } as const;
 const LIST_EMAILS = ['ines@example.com', 'zoe@example.com', 'a_b@example.com'];
 const LIST_TELEPHONES = ['+541112345678', '0115551234', '+5411123'];
+/** Mailings of each account (SG9); their recipients are generated per customer. */
+const MAILINGS = ['M0', 'M1'];
+const RECIPIENT_STATUSES = ['pending', 'sent', 'sent', 'sent', 'failed', 'bounced', 'suppressed'] as const;
+type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 // --- generated data ----------------------------------------------------------------------------
 
@@ -86,6 +90,8 @@ interface GenUser {
   events: Array<{ name: string; datetime: string }>;
   coupons: Array<number | null>;
   carts: Array<{ recovered: boolean; createtime: string }>;
+  /** At most one per mailing (of MAILINGS); each time is kept only where the status allows it. */
+  recipients: Array<{ mailing: number; status: RecipientStatus; at: string; opened: string | null; clicked: string | null; unsubscribed: string | null }>;
 }
 
 interface GenAccount {
@@ -177,6 +183,17 @@ function worldArbitrary(): fc.Arbitrary<World> {
         events: fc.array(fc.record({ name: pick(EVENTS), datetime: relative }), { maxLength: 4 }),
         coupons: fc.uniqueArray(maybe(fc.integer({ min: 0, max: 1 })), { maxLength: 2 }),
         carts: fc.array(fc.record({ recovered: fc.boolean(), createtime: relative }), { maxLength: 2 }),
+        recipients: fc.uniqueArray(
+          fc.record({
+            mailing: fc.integer({ min: 0, max: MAILINGS.length - 1 }),
+            status: pick(RECIPIENT_STATUSES),
+            at: relative,
+            opened: maybe(relative),
+            clicked: maybe(relative),
+            unsubscribed: fc.option(relative, { nil: null, freq: 2 }),
+          }),
+          { maxLength: 2, selector: (r) => r.mailing },
+        ),
       });
       const list = fc.constantFrom<'email' | 'telephone'>('email', 'telephone');
       const blacklist = fc.record({
@@ -220,6 +237,7 @@ function inOrder(a: unknown, b: unknown): boolean {
 /** Placeholders for ids known only once a run's rows exist. */
 const benefitRef = (index: number) => `$benefit:${index}`;
 const segmentRef = (index: number) => `$segment:${index}`;
+const mailingRef = (index: number) => `$mailing:${index}`;
 
 function definitionArbitrary(now: Date, at: (offset: number) => string, birthdates: string[]) {
   const today = formatDateTime(now).slice(0, 10);
@@ -305,6 +323,15 @@ function definitionArbitrary(now: Date, at: (offset: number) => string, birthdat
     fc.record({ blacklisted: pick(['email', 'telephone']), value: fc.boolean() }),
     fc.record({ benefit: fc.integer({ min: 0, max: 1 }).map(benefitRef), op: pick(['has', 'has_not']) }),
     fc.record({ abandoned_cart: fc.oneof(fc.constant({}), pick([1, 7, 30]).map((d) => ({ within_last_days: d }))), op: pick(['has', 'has_not']) }),
+    fc.record(
+      {
+        mailing: fc.oneof(fc.integer({ min: 0, max: MAILINGS.length - 1 }).map(mailingRef), fc.constant('any')),
+        activity: pick(['received', 'opened', 'clicked', 'unsubscribed', 'bounced']),
+        within_last_days: pick([1, 7, 30]),
+        op: pick(['has', 'has_not']),
+      },
+      { requiredKeys: ['mailing', 'activity', 'op'] },
+    ),
   );
 
   return (depth: number, segments: boolean) => {
@@ -329,9 +356,10 @@ function definitionArbitrary(now: Date, at: (offset: number) => string, birthdat
   };
 }
 
-function resolve(template: unknown, benefits: number[], segments: number[]): unknown {
+function resolve(template: unknown, benefits: number[], segments: number[], mailings: number[]): unknown {
   return JSON.parse(JSON.stringify(template), (key, value) => {
     if (key === 'benefit' && typeof value === 'string') return benefits[Number(value.split(':')[1])];
+    if (key === 'mailing' && typeof value === 'string' && value.startsWith('$mailing:')) return mailings[Number(value.split(':')[1])];
     if (key === 'segment' && typeof value === 'string') return segments[Number(value.split(':')[1])];
     return value;
   });
@@ -349,6 +377,7 @@ interface Written {
   /** Database user ids in generation order. */
   userIds: number[];
   benefits: number[];
+  mailings: number[];
 }
 
 /** Writes one generated account the way the write paths will (foldedUserColumns, attributeItemRows). */
@@ -409,6 +438,27 @@ async function writeAccount(db: Kysely<DB>, account: GenAccount, tag: string): P
       .executeTakeFirstOrThrow();
     benefits.push(Number(row.id));
   }
+  const mailingRows = await db
+    .insertInto('mailings')
+    .values(
+      MAILINGS.map((name) => ({
+        account_id: accountId,
+        name,
+        name_folded: name.toLowerCase(),
+        subject: name,
+        from_email: 'shop@example.com',
+        format: 'html',
+        body: '<p>x</p>',
+        html: '<p>x</p>',
+        links: '[]',
+        status: 'sent',
+        createtime: created,
+        updatetime: created,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const mailings = mailingRows.map((row) => Number(row.id));
 
   // Unique identities per account: a repeated value is dropped from the later user.
   const seen = { service_uid: new Set<string>(), email: new Set<string>(), document: new Set<string>() };
@@ -421,6 +471,7 @@ async function writeAccount(db: Kysely<DB>, account: GenAccount, tag: string): P
     events: [],
     coupons: [],
     carts: [],
+    recipients: [],
     blacklist: account.blacklist,
     segments: new Map(),
   };
@@ -430,6 +481,7 @@ async function writeAccount(db: Kysely<DB>, account: GenAccount, tag: string): P
   const userEvents: Array<{ account_id: number; event_id: number; user_id: number; datetime: string }> = [];
   const coupons: Array<{ account_id: number; benefit_id: number | null; user_id: number; code: string; points: number; createtime: string }> = [];
   const carts: Array<{ account_id: number; user_id: number; external_id: string; data: string; createtime: string; recovered: number }> = [];
+  const recipients: Array<Insertable<DB['mailing_recipients']>> = [];
   for (const [index, gen] of account.users.entries()) {
     const text = { ...gen.text };
     for (const field of ['service_uid', 'email', 'document'] as const) {
@@ -521,6 +573,30 @@ async function writeAccount(db: Kysely<DB>, account: GenAccount, tag: string): P
       });
       data.carts.push({ userId, recovered: cart.recovered, createtime: cart.createtime });
     }
+    for (const recipient of gen.recipients) {
+      // As the sender writes them: sent_at only when sent, bounced_at only when bounced, and opens,
+      // clicks and unsubscribes only of a message that was sent.
+      const sent = recipient.status === 'sent';
+      const times = {
+        sent_at: sent ? recipient.at : null,
+        opened_at: sent ? recipient.opened : null,
+        clicked_at: sent ? recipient.clicked : null,
+        unsubscribed_at: sent ? recipient.unsubscribed : null,
+        bounced_at: recipient.status === 'bounced' ? recipient.at : null,
+      };
+      const mailingId = mailings[recipient.mailing]!;
+      recipients.push({ account_id: accountId, mailing_id: mailingId, user_id: userId, email: text.email, status: recipient.status, next_attempt_at: created, ...times });
+      data.recipients.push({
+        userId,
+        mailingId,
+        status: recipient.status,
+        sentAt: times.sent_at,
+        openedAt: times.opened_at,
+        clickedAt: times.clicked_at,
+        unsubscribedAt: times.unsubscribed_at,
+        bouncedAt: times.bounced_at,
+      });
+    }
   }
   if (values.length > 0) {
     await db.insertInto('attribute_values').values(values).execute();
@@ -533,6 +609,7 @@ async function writeAccount(db: Kysely<DB>, account: GenAccount, tag: string): P
   if (itemRows.length > 0) await db.insertInto('purchase_items').values(itemRows).execute();
   if (userEvents.length > 0) await db.insertInto('user_events').values(userEvents).execute();
   if (coupons.length > 0) await db.insertInto('coupons').values(coupons).execute();
+  if (recipients.length > 0) await db.insertInto('mailing_recipients').values(recipients).execute();
   if (carts.length > 0) {
     await db.withTables<{ abandoned_carts: import('../../src/db/types.js').AbandonedCartSegmentColumns }>().insertInto('abandoned_carts').values(carts).execute();
   }
@@ -556,7 +633,7 @@ async function writeAccount(db: Kysely<DB>, account: GenAccount, tag: string): P
       )
       .execute();
   }
-  return { accountId, data, userIds, benefits };
+  return { accountId, data, userIds, benefits, mailings };
 }
 
 interface RunResult {
@@ -595,14 +672,14 @@ async function runIn(db: Kysely<DB>, url: string, world: World): Promise<RunResu
   runNumber += 1;
   const written = await writeAccount(db, world.accounts[0], `run${runNumber}a`);
   await writeAccount(db, world.accounts[1], `run${runNumber}b`);
-  const { accountId, data, userIds, benefits } = written;
+  const { accountId, data, userIds, benefits, mailings } = written;
   const repo = new SegmentsRepository(db);
   const clock = { now: () => world.now };
   const segmentIds: number[] = [];
   for (const [index, template] of world.stored.entries()) {
     // A later stored segment may refer to an earlier one (no cycles by construction).
     const definition =
-      index > 0 && index % 2 === 0 ? { any: [resolve(template, benefits, segmentIds), { segment: segmentIds[0], op: 'in' }] } : resolve(template, benefits, segmentIds);
+      index > 0 && index % 2 === 0 ? { any: [resolve(template, benefits, segmentIds, mailings), { segment: segmentIds[0], op: 'in' }] } : resolve(template, benefits, segmentIds, mailings);
     const catalogue = await repo.catalogue(accountId);
     const parsed = parseDefinition(definition, catalogue);
     const row = await repo.insert(accountId, { title: `Stored ${index}`, description: null, definition, advanced: parsed.advanced, references: parsed.references }, '2020-01-01 00:00:00');
@@ -612,7 +689,7 @@ async function runIn(db: Kysely<DB>, url: string, world: World): Promise<RunResu
   const catalogue = await repo.catalogue(accountId);
   const members: number[][] = [];
   for (const template of world.definitions) {
-    const definition = resolve(template, benefits, segmentIds);
+    const definition = resolve(template, benefits, segmentIds, mailings);
     const compiled = compileDefinition(parseDefinition(definition, catalogue), { accountId, clock, catalogue });
     const rows = await repo.members(accountId, compiled, { limit: 100, offset: 0 });
     const actual = rows.map((row) => Number(row.id));
@@ -684,6 +761,7 @@ function genUser(fields: Partial<Omit<GenUser, 'text'>> & { text?: Partial<Recor
     events: [],
     coupons: [],
     carts: [],
+    recipients: [],
     ...fields,
     text,
   };

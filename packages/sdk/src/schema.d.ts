@@ -19539,7 +19539,7 @@ export interface operations {
                              */
                             type: "dynamic";
                             /**
-                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
                              * @example {
                              *       "all": [
                              *         {
@@ -19701,7 +19701,7 @@ export interface operations {
                     /** @description Free text, or null */
                     description?: string | null;
                     /**
-                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
                      * @example {
                      *       "all": [
                      *         {
@@ -19748,7 +19748,7 @@ export interface operations {
                              */
                             type: "dynamic";
                             /**
-                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
                              * @example {
                              *       "all": [
                              *         {
@@ -19945,7 +19945,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
                      * @example {
                      *       "all": [
                      *         {
@@ -20198,7 +20198,7 @@ export interface operations {
                              */
                             type: "dynamic";
                             /**
-                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
                              * @example {
                              *       "all": [
                              *         {
@@ -20388,7 +20388,7 @@ export interface operations {
                     /** @description Free text, or null */
                     description?: string | null;
                     /**
-                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                     * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
                      * @example {
                      *       "all": [
                      *         {
@@ -20435,7 +20435,7 @@ export interface operations {
                              */
                             type: "dynamic";
                             /**
-                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
+                             * @description SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition (field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. See docs/segments.md.
                              * @example {
                              *       "all": [
                              *         {

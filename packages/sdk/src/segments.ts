@@ -143,6 +143,11 @@ export type BlacklistedCondition = { blacklisted: 'email' | 'telephone'; value: 
 export type BenefitCondition = { benefit: number; op: 'has' | 'has_not' };
 /** A cart not recovered, optionally within the last N days. */
 export type AbandonedCartCondition = { abandoned_cart: { within_last_days?: number }; op: 'has' | 'has_not' };
+/** SG9: what a recipient of mailings did, in the console's words and the API's. */
+export const MAILING_ACTIVITIES = ['received', 'opened', 'clicked', 'unsubscribed', 'bounced'] as const;
+export type MailingActivity = (typeof MAILING_ACTIVITIES)[number];
+/** SG9: a recipient of the mailing (its id, or any) with that activity, optionally within the last N days. */
+export type MailingActivityCondition = { mailing: number | 'any'; activity: MailingActivity; within_last_days?: number; op: 'has' | 'has_not' };
 /** Member of another segment (its id); a cycle is refused. */
 export type SegmentMembershipCondition = { segment: number; op: 'in' | 'not_in' };
 
@@ -153,6 +158,7 @@ export type SegmentCondition =
   | BlacklistedCondition
   | BenefitCondition
   | AbandonedCartCondition
+  | MailingActivityCondition
   | SegmentMembershipCondition;
 
 /** `{all: [...]}` (every node), `{any: [...]}` (at least one), `{not: node}`; an empty list is refused. */
@@ -167,8 +173,8 @@ export type SegmentNode = SegmentGroup | SegmentCondition;
 export type SegmentDefinition = SegmentGroup;
 
 /** The kind of a condition: the key that names it. */
-export type ConditionKind = 'field' | 'purchases' | 'event' | 'blacklisted' | 'benefit' | 'abandoned_cart' | 'segment';
-export const CONDITION_KINDS: readonly ConditionKind[] = ['field', 'purchases', 'event', 'blacklisted', 'benefit', 'abandoned_cart', 'segment'];
+export type ConditionKind = 'field' | 'purchases' | 'event' | 'blacklisted' | 'benefit' | 'abandoned_cart' | 'mailing' | 'segment';
+export const CONDITION_KINDS: readonly ConditionKind[] = ['field', 'purchases', 'event', 'blacklisted', 'benefit', 'abandoned_cart', 'mailing', 'segment'];
 
 const has = (node: object, key: string) => Object.prototype.hasOwnProperty.call(node, key);
 

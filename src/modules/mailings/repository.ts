@@ -296,6 +296,7 @@ export class MailingsRepository {
           claimed_by: null,
           lease_until: null,
           ...(status === 'sent' ? { sent_at: now } : {}),
+          ...(status === 'bounced' ? { bounced_at: now } : {}),
           ...(nextAttemptAt ? { next_attempt_at: nextAttemptAt } : {}),
         }))
         .where('account_id', '=', accountId)

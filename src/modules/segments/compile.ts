@@ -8,6 +8,8 @@ import {
   type DateCondition,
   type DateTest,
   type Definition,
+  type MailingActivity,
+  type MailingCondition,
   type Node,
   type NumberCondition,
   type NumberTest,
@@ -53,6 +55,14 @@ const DAY_MS = 86_400_000;
 /** "There is a row" and "there is none", as tests on a count. */
 const ANY_ROW: NumberTest = { op: 'gte', value: 1 };
 const NO_ROW: NumberTest = { op: 'eq', value: 0 };
+/** SG9's activities as recipient rows: the status that records it (else: its time is set) and its time. */
+const MAILING_ACTIVITY_ROWS: Record<MailingActivity, { status?: 'sent' | 'bounced'; at: string }> = {
+  received: { status: 'sent', at: 'mr.sent_at' },
+  opened: { at: 'mr.opened_at' },
+  clicked: { at: 'mr.clicked_at' },
+  unsubscribed: { at: 'mr.unsubscribed_at' },
+  bounced: { status: 'bounced', at: 'mr.bounced_at' },
+};
 /** Purchase totals are compared in these units (1/10,000), SG2 decision in docs/segments.md. */
 export const TOTAL_UNITS = 10_000;
 
@@ -174,24 +184,16 @@ class Compiler {
         return node.value ? this.listed(node.list) : not(this.listed(node.list));
       case 'benefit': {
         if (node.benefitId === null) return node.op === 'has' ? FALSE : TRUE;
-        if (this.asSet(ANY_ROW, 'count')) {
-          const where = [sql<SqlBool>`c.account_id = ${this.accountId}`, sql<SqlBool>`c.benefit_id = ${node.benefitId}`];
-          return this.customersWith(sql`coupons c`, sql.ref('c.user_id'), where, undefined, node.op === 'has' ? ANY_ROW : NO_ROW);
-        }
-        const found = sql<SqlBool>`exists (select 1 from coupons c where c.account_id = ${this.accountId} and c.benefit_id = ${node.benefitId} and c.user_id = u.id)`;
-        return node.op === 'has' ? found : not(found);
+        const where = [sql<SqlBool>`c.account_id = ${this.accountId}`, sql<SqlBool>`c.benefit_id = ${node.benefitId}`];
+        return this.hasRow(sql`coupons c`, 'c.user_id', where, node.op);
       }
       case 'abandoned_cart': {
-        const filters = [sql<SqlBool>`ac.recovered = 0`];
-        if (node.withinLastDays !== undefined) filters.push(...this.window(sql.ref('ac.createtime'), { withinLastDays: node.withinLastDays }));
-        if (this.asSet(ANY_ROW, 'count')) {
-          const where = [sql<SqlBool>`ac.account_id = ${this.accountId}`, ...filters];
-          return this.customersWith(sql`abandoned_carts ac`, sql.ref('ac.user_id'), where, undefined, node.op === 'has' ? ANY_ROW : NO_ROW);
-        }
-        const where = [sql<SqlBool>`ac.account_id = ${this.accountId}`, sql<SqlBool>`ac.user_id = u.id`, ...filters];
-        const found = sql<SqlBool>`exists (select 1 from abandoned_carts ac where ${and(where)})`;
-        return node.op === 'has' ? found : not(found);
+        const where = [sql<SqlBool>`ac.account_id = ${this.accountId}`, sql<SqlBool>`ac.recovered = 0`];
+        if (node.withinLastDays !== undefined) where.push(...this.window(sql.ref('ac.createtime'), { withinLastDays: node.withinLastDays }));
+        return this.hasRow(sql`abandoned_carts ac`, 'ac.user_id', where, node.op);
       }
+      case 'mailing':
+        return this.mailing(node);
       case 'segment': {
         if (node.op === 'in') return this.segment(node.segmentId);
         const outer = this.conjunct;
@@ -205,6 +207,31 @@ class Compiler {
       case 'constant':
         return node.matches ? TRUE : FALSE;
     }
+  }
+
+  /**
+   * Whether the customer has a row of `from` meeting `where` (`has`) or none (`has_not`): an EXISTS
+   * by the customer's column `user`, or in the count form the set of customers with one.
+   */
+  private hasRow(from: RawBuilder<unknown>, user: string, where: Bool[], op: 'has' | 'has_not'): Bool {
+    if (this.asSet(ANY_ROW, 'count')) return this.customersWith(from, sql.ref(user), where, undefined, op === 'has' ? ANY_ROW : NO_ROW);
+    const found = sql<SqlBool>`exists (select 1 from ${from} where ${and([...where, sql<SqlBool>`${sql.ref(user)} = u.id`])})`;
+    return op === 'has' ? found : not(found);
+  }
+
+  /**
+   * SG9 over mailing_recipients (M7): `received` is status `sent` (the SMTP server accepted it,
+   * whatever happened after), timed by sent_at; `bounced` is status `bounced`, timed by bounced_at
+   * (migration 0020); opened, clicked and unsubscribed are their first times being recorded.
+   */
+  private mailing(condition: MailingCondition): Bool {
+    if (condition.mailingId === null) return condition.op === 'has' ? FALSE : TRUE;
+    const where = [sql<SqlBool>`mr.account_id = ${this.accountId}`];
+    if (condition.mailingId !== 'any') where.push(sql<SqlBool>`mr.mailing_id = ${condition.mailingId}`);
+    const { status, at } = MAILING_ACTIVITY_ROWS[condition.activity];
+    where.push(status === undefined ? sql<SqlBool>`${sql.ref(at)} is not null` : sql<SqlBool>`mr.status = ${status}`);
+    if (condition.withinLastDays !== undefined) where.push(...this.window(sql.ref(at), { withinLastDays: condition.withinLastDays }));
+    return this.hasRow(sql`mailing_recipients mr`, 'mr.user_id', where, condition.op);
   }
 
   /** A referenced segment's stored definition, compiled in place (evaluated now, like any other). */

@@ -6,12 +6,12 @@ import { FOLDED_TEXT_FIELDS, type FoldedTextField } from '../../db/folded-column
 // SG2: a segment definition, checked and turned into a typed tree that compile.ts translates to SQL.
 // Every refusal is a 400 naming the path of the offending condition the way SG2 shows it
 // (`definition.all[2].op: …`, indexes from 0). Names that need a lookup (custom attributes, events,
-// benefits, segments) are checked against a Catalogue the caller loads.
+// benefits, mailings, segments) are checked against a Catalogue the caller loads.
 //
 // A stored definition is parsed again each time it is evaluated (nothing is precomputed, SG1), in
 // `stored` mode: what has disappeared since it was saved no longer refuses it. A deleted or retyped
 // custom attribute is a condition on a field with no value (it matches only the operators that match
-// "no value"), a deleted event counts 0, a deleted benefit or segment has no one.
+// "no value"), a deleted event counts 0, a deleted benefit, mailing or segment has no one.
 
 export const LIMITS = {
   conditions: 50,
@@ -40,6 +40,8 @@ export const NUMBER_FIELDS = ['points', 'age'] as const;
 export const DATE_FIELDS = ['birthdate', 'createtime', 'updatetime', 'club_inscription_date'] as const;
 export const BOOLEAN_FIELDS = ['mailing_enabled', 'sms_enabled'] as const;
 export const PURCHASE_MEASURES = ['count', 'total', 'points'] as const;
+/** SG9's activities of a mailing's recipient. */
+export const MAILING_ACTIVITIES = ['received', 'opened', 'clicked', 'unsubscribed', 'bounced'] as const;
 /** S1's channels. */
 export const CHANNELS = ['web', 'telephone', 'in-store', 'corporate', 'direct', 'other'] as const;
 export const ATTRIBUTE_PREFIX = 'custom_attributes.';
@@ -50,6 +52,7 @@ export type DateOp = (typeof DATE_OPS)[number];
 export type TagsOp = (typeof TAGS_OPS)[number];
 export type DateField = (typeof DATE_FIELDS)[number];
 export type Measure = (typeof PURCHASE_MEASURES)[number];
+export type MailingActivity = (typeof MAILING_ACTIVITIES)[number];
 
 export type PresenceTest = { op: 'is_set' } | { op: 'is_not_set' };
 export type TextTest =
@@ -132,6 +135,15 @@ export interface AbandonedCartCondition {
   withinLastDays?: number;
   op: 'has' | 'has_not';
 }
+/** SG9: the customer is (not) a recipient of the mailing, or of any, with that activity in the window. */
+export interface MailingCondition {
+  type: 'mailing';
+  /** 'any': every mailing of the account; null: the mailing no longer exists (stored mode): no one has it. */
+  mailingId: number | 'any' | null;
+  activity: MailingActivity;
+  withinLastDays?: number;
+  op: 'has' | 'has_not';
+}
 export interface SegmentCondition {
   type: 'segment';
   segmentId: number;
@@ -154,6 +166,7 @@ export type Condition =
   | BlacklistedCondition
   | BenefitCondition
   | AbandonedCartCondition
+  | MailingCondition
   | SegmentCondition
   | ConstantCondition;
 
@@ -182,6 +195,8 @@ export interface Catalogue {
   /** Event ids by name (names are case-sensitive, E1). */
   events: ReadonlyMap<string, number>;
   benefits: ReadonlySet<number>;
+  /** The account's mailing ids (SG9). */
+  mailings: ReadonlySet<number>;
   /** Every segment of the account and its stored definition (parsed JSON), for references and cycles. */
   segments: ReadonlyMap<number, unknown>;
   /** The segment whose definition this is (an update): a reference leading back to it is a cycle. */
@@ -203,6 +218,7 @@ const CONDITION_KEYS: Record<string, readonly string[]> = {
   blacklisted: ['blacklisted', 'value'],
   benefit: ['benefit', 'op'],
   abandoned_cart: ['abandoned_cart', 'op'],
+  mailing: ['mailing', 'activity', 'within_last_days', 'op'],
   segment: ['segment', 'op'],
 };
 const CONDITION_KINDS = Object.keys(CONDITION_KEYS);
@@ -311,6 +327,8 @@ class Parser {
         return this.benefit(raw, path);
       case 'abandoned_cart':
         return this.abandonedCart(raw, path);
+      case 'mailing':
+        return this.mailing(raw, path);
       default:
         return this.segment(raw, path);
     }
@@ -525,6 +543,21 @@ class Parser {
     if (given(filters.within_last_days)) {
       condition.withinLastDays = integer(filters.within_last_days, `${filterPath}.within_last_days`, 1, LIMITS.days);
     }
+    return condition;
+  }
+
+  private mailing(raw: Json, path: string): MailingCondition {
+    const id = raw.mailing;
+    if (id !== 'any' && !isId(id)) throw invalidField(`${path}.mailing`, 'must be a mailing id (a positive integer) or "any"');
+    const activity = raw.activity;
+    if (typeof activity !== 'string' || !(MAILING_ACTIVITIES as readonly string[]).includes(activity)) {
+      throw invalidField(`${path}.activity`, `must be one of ${quoted(MAILING_ACTIVITIES)}`);
+    }
+    const op = hasOp(raw, path);
+    const known = id === 'any' || this.catalogue.mailings.has(id);
+    if (!known && this.mode === 'strict') throw invalidField(`${path}.mailing`, `no mailing with id ${id}`);
+    const condition: MailingCondition = { type: 'mailing', mailingId: known ? id : null, activity: activity as MailingActivity, op };
+    if (given(raw.within_last_days)) condition.withinLastDays = integer(raw.within_last_days, `${path}.within_last_days`, 1, LIMITS.days);
     return condition;
   }
 

@@ -181,7 +181,7 @@ export class SegmentsRepository {
 
   /** What definition.ts looks up, for the account; `self` is the segment being updated, if any. */
   async catalogue(accountId: number, self?: number): Promise<Catalogue> {
-    const [attributes, events, benefits, segments] = await Promise.all([
+    const [attributes, events, benefits, mailings, segments] = await Promise.all([
       this.db
         .selectFrom('attribute_definitions')
         .select(['id', 'name', 'data_type'])
@@ -190,12 +190,14 @@ export class SegmentsRepository {
         .execute(),
       this.db.selectFrom('events').select(['id', 'name']).where('account_id', '=', accountId).execute(),
       this.db.selectFrom('benefits').select('id').where('account_id', '=', accountId).execute(),
+      this.db.selectFrom('mailings').select('id').where('account_id', '=', accountId).execute(),
       this.db.selectFrom('segments').select(['id', 'definition']).where('account_id', '=', accountId).execute(),
     ]);
     return {
       attributes: new Map(attributes.map((row) => [row.name, { id: Number(row.id), data_type: row.data_type }])),
       events: new Map(events.map((row) => [row.name, Number(row.id)])),
       benefits: new Set(benefits.map((row) => Number(row.id))),
+      mailings: new Set(mailings.map((row) => Number(row.id))),
       segments: new Map(segments.map((row) => [Number(row.id), JSON.parse(row.definition) as unknown])),
       ...(self === undefined ? {} : { self }),
     };

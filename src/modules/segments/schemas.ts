@@ -8,7 +8,7 @@ import { UserObject } from '../users/schemas.js';
 
 const DEFINITION_DESCRIPTION =
   'SG2: a group {"all": [...]}, {"any": [...]} or {"not": node}; a node is a group or a condition ' +
-  '(field, purchases, event, blacklisted, benefit, abandoned_cart, segment). At most 50 conditions and 5 levels of groups. ' +
+  '(field, purchases, event, blacklisted, benefit, abandoned_cart, mailing, segment). At most 50 conditions and 5 levels of groups. ' +
   'See docs/segments.md.';
 
 export const SegmentDefinition = Type.Record(Type.String(), Type.Unknown(), {

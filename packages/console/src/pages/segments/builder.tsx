@@ -32,6 +32,8 @@ export interface BuilderOptions {
   attributes: readonly { name: string; label: string; data_type: string }[];
   events: readonly string[];
   benefits: readonly { id: number; title: string }[];
+  /** The account's mailings (SG9), by name. */
+  mailings: readonly { id: number; title: string }[];
   /** Other segments (not the one being edited: it cannot refer to itself). */
   segments: readonly { id: number; title: string }[];
 }
@@ -80,8 +82,17 @@ const KIND_LABELS: Record<string, string> = {
   abandoned_cart: 'Abandoned cart',
   benefit: 'Benefit (coupon)',
   blacklisted: 'Blacklist',
+  mailing: 'Mailing activity',
   segment: 'Another segment',
 };
+
+const ACTIVITIES = [
+  { value: 'received', label: 'received (was sent)' },
+  { value: 'opened', label: 'opened' },
+  { value: 'clicked', label: 'clicked a link of' },
+  { value: 'unsubscribed', label: 'unsubscribed from' },
+  { value: 'bounced', label: 'bounced on' },
+];
 
 const MEASURES = [
   { value: 'count', label: 'Number of purchases' },
@@ -222,7 +233,11 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
         ? op === 'has'
           ? 'has an abandoned cart'
           : 'has no abandoned cart'
-        : operatorLabel(op, 'membership');
+        : subject === 'mailing'
+          ? op === 'has'
+            ? 'did'
+            : 'did not'
+          : operatorLabel(op, 'membership');
 
   const operatorControl = (
     <Control {...props('Operator', 'op')}>
@@ -231,7 +246,7 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
           control={control}
           value={condition.op}
           onValue={(op) => set({ op, ...(valueShape(op, type) !== shape ? { value: '', value2: '' } : {}) })}
-          options={operators.map((op) => ({ value: op, label: subject === 'benefit' || subject === 'abandoned_cart' || subject === 'segment' ? membershipLabel(op) : operatorLabel(op, type) }))}
+          options={operators.map((op) => ({ value: op, label: subject === 'benefit' || subject === 'abandoned_cart' || subject === 'mailing' || subject === 'segment' ? membershipLabel(op) : operatorLabel(op, type) }))}
         />
       )}
     </Control>
@@ -306,6 +321,22 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
       ) : null}
     </>
   );
+  /** The select of one of the account's benefits, mailings or segments; an id no longer listed stays shown. */
+  const targetControl = (label: string, items: readonly { id: number; title: string }[], first: { value: string; label: string }) => {
+    const listed = items.some((item) => String(item.id) === condition.target) || condition.target === first.value;
+    return (
+      <Control {...props(label, 'target')}>
+        {(control) => (
+          <Select
+            control={control}
+            value={condition.target}
+            onValue={(target) => set({ target })}
+            options={[first, ...items.map((item) => ({ value: String(item.id), label: item.title })), ...(listed ? [] : [{ value: condition.target, label: `${label} #${condition.target}` }])]}
+          />
+        )}
+      </Control>
+    );
+  };
   const windows = [
     { value: 'ever', label: 'Ever' },
     { value: 'last', label: 'In the last … days' },
@@ -378,29 +409,24 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
         </>
       );
       break;
-    case 'benefit': {
-      const listed = options.benefits.some((b) => String(b.id) === condition.target) || condition.target === '';
+    case 'benefit':
       body = (
         <>
           {operatorControl}
-          <Control {...props('Benefit', 'target')}>
-            {(control) => (
-              <Select
-                control={control}
-                value={condition.target}
-                onValue={(target) => set({ target })}
-                options={[
-                  { value: '', label: options.benefits.length ? 'Choose a benefit' : 'No benefits yet' },
-                  ...options.benefits.map((b) => ({ value: String(b.id), label: b.title })),
-                  ...(listed ? [] : [{ value: condition.target, label: `Benefit #${condition.target}` }]),
-                ]}
-              />
-            )}
-          </Control>
+          {targetControl('Benefit', options.benefits, { value: '', label: options.benefits.length ? 'Choose a benefit' : 'No benefits yet' })}
         </>
       );
       break;
-    }
+    case 'mailing':
+      body = (
+        <>
+          {operatorControl}
+          <Control {...props('Activity', 'activity')}>{(control) => <Select control={control} value={condition.activity} onValue={(activity) => set({ activity })} options={ACTIVITIES} />}</Control>
+          {targetControl('Mailing', options.mailings, { value: 'any', label: 'any mailing' })}
+          {windowControls(windows.slice(0, 2))}
+        </>
+      );
+      break;
     case 'abandoned_cart':
       body = (
         <>
@@ -409,29 +435,14 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
         </>
       );
       break;
-    case 'segment': {
-      const listed = options.segments.some((s) => String(s.id) === condition.target) || condition.target === '';
+    case 'segment':
       body = (
         <>
           {operatorControl}
-          <Control {...props('Segment', 'target')}>
-            {(control) => (
-              <Select
-                control={control}
-                value={condition.target}
-                onValue={(target) => set({ target })}
-                options={[
-                  { value: '', label: options.segments.length ? 'Choose a segment' : 'No other segments yet' },
-                  ...options.segments.map((s) => ({ value: String(s.id), label: s.title })),
-                  ...(listed ? [] : [{ value: condition.target, label: `Segment #${condition.target}` }]),
-                ]}
-              />
-            )}
-          </Control>
+          {targetControl('Segment', options.segments, { value: '', label: options.segments.length ? 'Choose a segment' : 'No other segments yet' })}
         </>
       );
       break;
-    }
     default:
       body = (
         <>

@@ -19,7 +19,7 @@ import { readNumber } from '../../lib/validate.js';
 // 400 about a condition is shown next to that condition.
 
 /** What a condition is about: `field:<name>` (a profile field or `field:custom_attributes.<name>`), or a kind. */
-export type Subject = `field:${string}` | 'purchases' | 'event' | 'blacklisted' | 'benefit' | 'abandoned_cart' | 'segment';
+export type Subject = `field:${string}` | 'purchases' | 'event' | 'blacklisted' | 'benefit' | 'abandoned_cart' | 'mailing' | 'segment';
 export type WindowChoice = 'ever' | 'last' | 'range';
 
 export interface DraftCondition {
@@ -36,7 +36,7 @@ export interface DraftCondition {
   textDates?: boolean;
   /** purchases */
   measure: string;
-  /** purchases, events, abandoned carts */
+  /** purchases, events, abandoned carts, mailings */
   window: WindowChoice;
   days: string;
   from: string;
@@ -45,8 +45,10 @@ export interface DraftCondition {
   channel: string;
   sku: string;
   category: string;
-  /** The event name, benefit id, segment id, or blacklist (email/telephone). */
+  /** The event name, benefit id, mailing id (or `any`), segment id, or blacklist (email/telephone). */
   target: string;
+  /** mailings: SG9's activity. */
+  activity: string;
 }
 
 export interface DraftGroup {
@@ -90,6 +92,7 @@ export function operatorsOf(subject: Subject, context: BuilderContext): readonly
       return NUMBER_OPS;
     case 'benefit':
     case 'abandoned_cart':
+    case 'mailing':
       return ['has', 'has_not'];
     case 'segment':
       return ['in', 'not_in'];
@@ -156,7 +159,8 @@ export function newCondition(subject: Subject = 'field:email', context: BuilderC
     channel: '',
     sku: '',
     category: '',
-    target: subject === 'blacklisted' ? 'email' : '',
+    target: subject === 'blacklisted' ? 'email' : subject === 'mailing' ? 'any' : '',
+    activity: 'received',
   };
 }
 
@@ -228,6 +232,8 @@ function conditionJson(condition: DraftCondition, context: BuilderContext): Reco
       return { benefit: num(condition.target), op: condition.op };
     case 'abandoned_cart':
       return { abandoned_cart: condition.window === 'last' ? { within_last_days: num(condition.days) } : {}, op: condition.op };
+    case 'mailing':
+      return { mailing: condition.target === 'any' ? 'any' : num(condition.target), activity: condition.activity, ...windowOf(condition), op: condition.op };
     case 'segment':
       return { segment: num(condition.target), op: condition.op };
     default:
@@ -287,6 +293,8 @@ function draftCondition(node: Record<string, unknown>, context: BuilderContext):
       return { ...base, target: text(node.benefit) };
     case 'abandoned_cart':
       return { ...base, ...window((node.abandoned_cart ?? {}) as Record<string, unknown>) };
+    case 'mailing':
+      return { ...base, ...window(node), target: text(node.mailing), activity: text(node.activity) };
     case 'segment':
       return { ...base, target: text(node.segment) };
     default:
@@ -340,15 +348,16 @@ function conditionProblem(condition: DraftCondition, context: BuilderContext): P
   if (subject === 'event' && condition.target === '') return { text: 'Choose an event.', blank: true, control: 'target' };
   if (subject === 'benefit' && condition.target === '') return { text: 'Choose a benefit.', blank: true, control: 'target' };
   if (subject === 'segment' && condition.target === '') return { text: 'Choose a segment.', blank: true, control: 'target' };
+  if (subject === 'mailing' && condition.target === '') return { text: 'Choose a mailing.', blank: true, control: 'target' };
   if (subject === 'blacklisted') return null;
-  if ((subject === 'purchases' || subject === 'event' || subject === 'abandoned_cart') && condition.window === 'last') {
+  if ((subject === 'purchases' || subject === 'event' || subject === 'abandoned_cart' || subject === 'mailing') && condition.window === 'last') {
     const days = numberProblem(condition.days, 'days', true);
     if (days) return days;
   }
   if ((subject === 'purchases' || subject === 'event') && condition.window === 'range' && condition.from === '' && condition.to === '') {
     return { text: 'Choose a start date, an end date, or both.', blank: true, control: 'from' };
   }
-  if (subject === 'benefit' || subject === 'segment' || subject === 'abandoned_cart') return null;
+  if (subject === 'benefit' || subject === 'segment' || subject === 'abandoned_cart' || subject === 'mailing') return null;
   const type = subject === 'purchases' || subject === 'event' ? 'count' : fieldTypeOf(subject, context);
   const shape = valueShape(condition.op, type);
   const numeric = type === 'number' || type === 'count';
@@ -439,7 +448,7 @@ export function controlNamed(rest: string): string {
   if (/^purchases\.channel/.test(rest)) return 'channel';
   if (/^purchases\.sku/.test(rest)) return 'sku';
   if (/^purchases\.category/.test(rest)) return 'category';
-  if (/^(event|benefit|segment|blacklisted)$/.test(rest)) return 'target';
+  if (/^(event|benefit|mailing|segment|blacklisted)$/.test(rest)) return 'target';
   if (/^field$/.test(rest)) return 'subject';
   return rest.split(/[.[]/)[0] ?? '';
 }

@@ -56,21 +56,23 @@ export function definitionSummary(segment: { definition: unknown; advanced: bool
 
 /**
  * What the builder offers, read once: the customer attributes (typed by data_type), the event
- * names, the benefits and the other segments (the first 100 of each, the API's page).
+ * names, the benefits, the mailings and the other segments (the first 100 of each, the API's page).
  */
 export function useBuilderOptions(selfId?: number): { options: BuilderOptions; context: BuilderContext; ready: boolean; error: unknown } {
   const attributes = useGet('/account/custom-attributes');
   const events = useGet('/events', { params: { query: { limit: 100 } } });
   const benefits = useGet('/benefits/all', { params: { query: { limit: 100 } } });
+  const mailings = useGet('/mailings', { params: { query: { limit: 100 } } });
   const segments = useGet('/segments', { params: { query: { limit: 100 } } });
   const options = useMemo<BuilderOptions>(
     () => ({
       attributes: (attributes.data ?? []).filter((a) => attributeFieldType(a.data_type) !== null),
       events: (events.data ?? []).map((e) => e.name),
       benefits: (benefits.data ?? []).map((b) => ({ id: b.id, title: b.title })),
+      mailings: (mailings.data ?? []).map((m) => ({ id: m.id, title: m.name })),
       segments: (segments.data ?? []).filter((s) => s.id !== selfId).map((s) => ({ id: s.id, title: s.title })),
     }),
-    [attributes.data, events.data, benefits.data, segments.data, selfId],
+    [attributes.data, events.data, benefits.data, mailings.data, segments.data, selfId],
   );
   const context = useMemo<BuilderContext>(
     () => ({ attributes: new Map(options.attributes.map((a) => [a.name, attributeFieldType(a.data_type)!])) }),
