@@ -191,6 +191,23 @@ describe('templates (M3) and previews (M4)', () => {
     expectError(await t.post('/apiv3/mailings/999999/preview', {}), 404, 'not_found');
   });
 
+  it('the date filter formats stored dates and times as UTC, whatever time zone the server runs in', async () => {
+    const born = await createUser(t, { email: 'born@example.com', birthdate: '1990-05-17' });
+    const m = await mailing({ subject: '{{ customer.birthdate | date: "%B %-d" }} / {{ customer.createtime | date: "%Y-%m-%d %H:%M" }}', body: '<p>x</p>' });
+    const stored = expectOk(await t.get(`/apiv3/users/${born.userapp_id}`)).createtime as string;
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'America/Argentina/Buenos_Aires', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        const preview = expectOk(await t.post(`/apiv3/mailings/${m.id}/preview`, { userapp_id: born.userapp_id }));
+        assert.equal(preview.subject, `May 17 / ${stored.slice(0, 16).replace('T', ' ')}`, tz);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('a body with its own unsubscribe link gets no footer; properties are own properties only', async () => {
     const m = await mailing({ body: '<a href="{{ unsubscribe_url }}">leave</a>{{ customer.constructor }}{{ customer.__proto__ }}{{ "x" | size }}' });
     const preview = expectOk(await t.post(`/apiv3/mailings/${m.id}/preview`, { userapp_id: ada.userapp_id }));

@@ -1,5 +1,5 @@
 import { convert } from 'html-to-text';
-import { Liquid, type Template } from 'liquidjs';
+import { Liquid, type Template, filters } from 'liquidjs';
 import { invalidField } from '../../lib/errors.js';
 
 // M3: templates. Liquid (LiquidJS) for subject, preheader, body and text; MJML compiled once, at
@@ -45,6 +45,15 @@ const engine = new Liquid({
   parseLimit: PARSE_LIMIT,
   renderLimit: RENDER_LIMIT_MS,
   memoryLimit: MEMORY_LIMIT,
+  // Dates are formatted in UTC, the time every stored date and time is in, whatever TZ the process runs in.
+  timezoneOffset: 0,
+});
+/** A stored date (`1990-05-17`) or time without an offset (`2024-03-01 10:00:00`): UTC. */
+const STORED_TIME = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
+engine.registerFilter('date', function (this: unknown, value: unknown, ...args: unknown[]) {
+  // JavaScript reads a time without an offset as local time: a birthdate would show as the day before west of UTC.
+  const utc = typeof value === 'string' && STORED_TIME.test(value.trim()) ? new Date(`${value.trim().replace(' ', 'T')}${value.trim().length === 10 ? '' : 'Z'}`) : value;
+  return (filters.date as (...all: unknown[]) => unknown).call(this, utc, ...args);
 });
 for (const tag of ['include', 'render', 'layout', 'block']) {
   engine.registerTag(tag, {
