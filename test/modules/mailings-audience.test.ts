@@ -44,7 +44,7 @@ describe('GET /mailings/{id}/audience', () => {
     assert.equal(sent.stats.suppressed, audience.members - audience.receivable);
     const suppressed = expectOk(await t.get(`/apiv3/mailings/${m.id}/recipients?status=suppressed`));
     const byReason: Record<string, number> = { no_email: 0, blacklisted: 0, mailing_disabled: 0, duplicate: 0 };
-    for (const r of suppressed) byReason[r.reason] += 1;
+    for (const r of suppressed) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
     assert.deepEqual(byReason, audience.suppressed);
     await smtp.waitFor(2);
   });
