@@ -125,7 +125,18 @@ export async function startConsole(options: { config?: Partial<Config> } = {}): 
         if (key !== null) {
           // Before the console's script, on every load of the context's pages: a test that signs out
           // and loads a page again opens its page with key: null and signs in through the form.
-          await context.addInitScript(({ item, apiKey }) => (globalThis as unknown as InPage).sessionStorage.setItem(item, apiKey), { item: KEY_ITEM, apiKey: key });
+          // It runs in every frame too: a sandboxed frame without same-origin (the mailing preview)
+          // has no storage to reach, and needs none.
+          await context.addInitScript(
+            ({ item, apiKey }) => {
+              try {
+                (globalThis as unknown as InPage).sessionStorage.setItem(item, apiKey);
+              } catch {
+                // a sandboxed frame
+              }
+            },
+            { item: KEY_ITEM, apiKey: key },
+          );
         }
         const page = await context.newPage();
         const errors: string[] = [];

@@ -5,6 +5,7 @@ export const navigation: readonly { path: string; label: string }[] = [
   { path: '/', label: 'Overview' },
   { path: '/customers', label: 'Customers' },
   { path: '/segments', label: 'Segments' },
+  { path: '/mailings', label: 'Mailings' },
   { path: '/catalogue', label: 'Catalogue' },
   { path: '/purchases', label: 'Purchases' },
   { path: '/events', label: 'Events' },

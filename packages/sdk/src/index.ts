@@ -20,6 +20,7 @@ export { RapportError, RapportTimeoutError } from './errors.js';
 export { decodeBase64Url, encodeBase64Url, encodeBranchName, encodeSku, encodeUserRef } from './ids.js';
 export type {
   Mailing,
+  MailingAudience,
   MailingChanges,
   MailingFolder,
   MailingFoldersApi,

@@ -12,6 +12,8 @@ export type MailingStatus = Mailing['status'];
 export type MailingStats = Mailing['stats'];
 /** M4: the subject, preheader, HTML and text rendered for one customer. */
 export type MailingPreview = Payload<'post', '/mailings/{id}/preview'>;
+/** Rapport's own: who a mailing would reach if sent now (its segment's members, reachable and suppressed by reason). */
+export type MailingAudience = Payload<'get', '/mailings/{id}/audience'>;
 /** M7: one recipient of a mailing. */
 export type MailingRecipient = ItemOf<'/mailings/{id}/recipients'>;
 export type MailingRecipientStatus = MailingRecipient['status'];
@@ -87,6 +89,8 @@ export interface MailingsApi {
   copy(id: number): Promise<Mailing>;
   /** `POST /mailings/{id}/preview`: rendered for that customer (default: the segment's first member, or sample values). */
   preview(id: number, userappId?: number): Promise<MailingPreview>;
+  /** `GET /mailings/{id}/audience`: counted as a send now would freeze it, nothing written; no segment is a RapportError 400 naming segment_id. */
+  audience(id: number): Promise<MailingAudience>;
   /** `POST /mailings/{id}/test`: sends it now to 1–10 addresses, `[Test] ` before the subject. */
   test(id: number, emails: readonly string[], userappId?: number): Promise<{ sent: string[] }>;
   /** `POST /mailings/{id}/send`: freezes the audience and sends now, or at `sendAt` (G7 datetime). */
@@ -129,6 +133,7 @@ export function mailingsApi(clientOf: () => CoreClient): MailingsApi {
     delete: (id) => clientOf().DELETE('/mailings/{id}', path(id)),
     copy: (id) => clientOf().POST('/mailings/{id}/copy', path(id)),
     preview: (id, userappId) => clientOf().POST('/mailings/{id}/preview', { ...path(id), body: userappId === undefined ? {} : { userapp_id: userappId } }),
+    audience: (id) => clientOf().GET('/mailings/{id}/audience', path(id)),
     test: (id, emails, userappId) =>
       clientOf().POST('/mailings/{id}/test', { ...path(id), body: { emails: [...emails], ...(userappId === undefined ? {} : { userapp_id: userappId }) } }),
     send: (id, options = {}) => clientOf().POST('/mailings/{id}/send', { ...path(id), body: options.sendAt === undefined ? {} : { send_at: options.sendAt } }),

@@ -1321,6 +1321,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mailings/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the mailing would reach if sent now: its segment's members, those reachable and those suppressed by reason (nothing is written) */
+        get: operations["getMailingsByIdAudience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mailings/{id}/test": {
         parameters: {
             query?: never;
@@ -26649,6 +26666,174 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
                      *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMailingsByIdAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description members = receivable + the suppressed counts */
+                        payload: {
+                            /** @description Members of the segment now: one recipient row each when frozen */
+                            members: number;
+                            /** @description Members who would be sent the message */
+                            receivable: number;
+                            /** @description Members not sent to, by reason (each counted once, under the first reason that applies, in this order) */
+                            suppressed: {
+                                /** @description Without an e-mail */
+                                no_email: number;
+                                /** @description Their e-mail is on the e-mail blacklist */
+                                blacklisted: number;
+                                /** @description mailing_enabled is false (an unsubscribe, or set so) */
+                                mailing_disabled: number;
+                                /** @description Another member with the same e-mail is sent the one message */
+                                duplicate: number;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description The mailing has no segment, or its segment was deleted (segment_id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No mailing of this account has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
                      *       "time": "1ms"
                      *     }
                      */

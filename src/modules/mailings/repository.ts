@@ -25,6 +25,16 @@ export interface MailingStats {
   unsubscribed: number;
 }
 
+/** Why a member of the audience is suppressed when it is frozen (M5). */
+export type SuppressionReason = 'no_email' | 'blacklisted' | 'mailing_disabled' | 'duplicate';
+
+/** The audience a freeze would write now: every member, those reachable, the others by reason. */
+export interface AudienceCounts {
+  members: number;
+  receivable: number;
+  suppressed: Record<SuppressionReason, number>;
+}
+
 export const EMPTY_STATS: MailingStats = { recipients: 0, pending: 0, sent: 0, failed: 0, bounced: 0, suppressed: 0, opened: 0, clicked: 0, unsubscribed: 0 };
 
 export interface MailingFilter {
@@ -173,54 +183,84 @@ export class MailingsRepository {
   }
 
   /**
-   * M5: freezes the audience as recipient rows, in one INSERT … SELECT (no member passes through
-   * the process): every member of the condition, one row per customer; suppressed with the reason
-   * when it has no e-mail, its e-mail is on the e-mail blacklist, its mailing flag is off, or
-   * another member with the same e-mail came first (`duplicate`: one message per address; the
-   * first is the reachable one with the lowest id). Answers how many rows were written.
+   * The members of the condition as the freeze sees them (`k.id`, `k.email`, `k.status`,
+   * `k.reason`): one row per customer; suppressed with the reason when it has no e-mail, its
+   * e-mail is on the e-mail blacklist, its mailing flag is off, or another member with the same
+   * e-mail came first (`duplicate`: one message per address; the first is the reachable one with
+   * the lowest id). The one place these rules are written: the freeze inserts these rows, the
+   * audience counts them.
+   */
+  private audienceOf(db: Kysely<DB>, accountId: number, condition: AudienceCondition) {
+    const listed = visibleEntries(db, accountId, 'email').select(sql`1`.as('one')).whereRef('blacklist_entries.value', '=', sql.ref('u.email_list_key'));
+    const members = db
+      .selectFrom('users as u')
+      .where('u.account_id', '=', accountId)
+      .where(condition)
+      .select((eb) => [
+        'u.id',
+        'u.email',
+        sql<number>`case when u.email is null or u.email = '' then 1 when ${eb.exists(listed)} then 2 when u.mailing_enabled = 0 then 3 else 0 end`.as('blocked'),
+      ]);
+    const ranked = db
+      .selectFrom(members.as('m'))
+      .select([
+        'm.id',
+        'm.email',
+        'm.blocked',
+        sql<number>`row_number() over (partition by lower(m.email) order by case when m.blocked = 0 then 0 else 1 end, m.id)`.as('rank'),
+      ]);
+    return db.selectFrom(ranked.as('r')).select([
+      'r.id',
+      'r.email',
+      sql<RecipientStatus>`case when r.blocked = 0 and r.rank = 1 then 'pending' else 'suppressed' end`.as('status'),
+      sql<SuppressionReason | null>`case r.blocked when 1 then 'no_email' when 2 then 'blacklisted' when 3 then 'mailing_disabled' else case when r.rank = 1 then null else 'duplicate' end end`.as(
+        'reason',
+      ),
+    ]);
+  }
+
+  /** A statement over the audience in one transaction, without PostgreSQL's JIT (segments/repository.ts says why it costs seconds here). */
+  private overAudience<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+    return this.inTransaction(async (db) => {
+      if (this.postgres) await sql`set local jit = off`.execute(db);
+      return work(db);
+    });
+  }
+
+  /**
+   * M5: freezes the audience as recipient rows (audienceOf's), in one INSERT … SELECT (no member
+   * passes through the process). Answers how many rows were written.
    */
   async freeze(accountId: number, mailingId: number, condition: AudienceCondition, now: string): Promise<number> {
-    return this.inTransaction(async (db) => {
-      // PostgreSQL would compile a definition's expressions to machine code for a statement this
-      // large (segments/repository.ts says why that costs seconds): off for this transaction.
-      if (this.postgres) await sql`set local jit = off`.execute(db);
-      const listed = visibleEntries(db, accountId, 'email').select(sql`1`.as('one')).whereRef('blacklist_entries.value', '=', sql.ref('u.email_list_key'));
-      const members = db
-        .selectFrom('users as u')
-        .where('u.account_id', '=', accountId)
-        .where(condition)
-        .select((eb) => [
-          'u.id',
-          'u.email',
-          sql<number>`case when u.email is null or u.email = '' then 1 when ${eb.exists(listed)} then 2 when u.mailing_enabled = 0 then 3 else 0 end`.as('blocked'),
-        ]);
-      const ranked = db
-        .selectFrom(members.as('m'))
-        .select([
-          'm.id',
-          'm.email',
-          'm.blocked',
-          sql<number>`row_number() over (partition by lower(m.email) order by case when m.blocked = 0 then 0 else 1 end, m.id)`.as('rank'),
-        ]);
+    return this.overAudience(async (db) => {
       const rows = db
-        .selectFrom(ranked.as('k'))
-        .select([
-          sql.lit(accountId).as('account_id'),
-          sql.lit(mailingId).as('mailing_id'),
-          'k.id as user_id',
-          'k.email',
-          sql<string>`case when k.blocked = 0 and k.rank = 1 then 'pending' else 'suppressed' end`.as('status'),
-          sql<string | null>`case k.blocked when 1 then 'no_email' when 2 then 'blacklisted' when 3 then 'mailing_disabled' else case when k.rank = 1 then null else 'duplicate' end end`.as(
-            'reason',
-          ),
-          sql.lit(now).as('next_attempt_at'),
-        ]);
+        .selectFrom(this.audienceOf(db, accountId, condition).as('k'))
+        .select([sql.lit(accountId).as('account_id'), sql.lit(mailingId).as('mailing_id'), 'k.id as user_id', 'k.email', 'k.status', 'k.reason', sql.lit(now).as('next_attempt_at')]);
       const result = await db
         .insertInto('mailing_recipients')
         .columns(['account_id', 'mailing_id', 'user_id', 'email', 'status', 'reason', 'next_attempt_at'])
         .expression(rows)
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0);
+    });
+  }
+
+  /** The audience a freeze would write now, counted by status and reason (one statement; nothing written). */
+  async audience(accountId: number, condition: AudienceCondition): Promise<AudienceCounts> {
+    return this.overAudience(async (db) => {
+      const rows = await db
+        .selectFrom(this.audienceOf(db, accountId, condition).as('k'))
+        .select((eb) => ['k.status', 'k.reason', eb.fn.countAll<number | string>().as('n')])
+        .groupBy(['k.status', 'k.reason'])
+        .execute();
+      const counts: AudienceCounts = { members: 0, receivable: 0, suppressed: { no_email: 0, blacklisted: 0, mailing_disabled: 0, duplicate: 0 } };
+      for (const row of rows) {
+        const n = Number(row.n);
+        counts.members += n;
+        if (row.status === 'pending') counts.receivable += n;
+        else if (row.reason !== null) counts.suppressed[row.reason] += n;
+      }
+      return counts;
     });
   }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, ErrorResponse, ok } from '../../http/envelope.js';
 import {
+  AudienceObject,
   CLEARABLE,
   CreateMailingBody,
   MailingDeleted,
@@ -100,6 +101,19 @@ export async function mailingsRoutes(scope: FastifyInstance, { mailings }: { mai
       },
     },
     async (request, reply) => ok(reply, await mailings.preview(request.accountId, request.params.id, request.body ?? {})),
+  );
+
+  app.get(
+    '/mailings/:id/audience',
+    {
+      schema: {
+        tags,
+        summary: "Who the mailing would reach if sent now: its segment's members, those reachable and those suppressed by reason (nothing is written)",
+        params: MailingParams,
+        response: { 200: Envelope(AudienceObject), 400: ErrorResponse('The mailing has no segment, or its segment was deleted (segment_id)'), 404: notFound },
+      },
+    },
+    async (request, reply) => ok(reply, await mailings.audience(request.accountId, request.params.id)),
   );
 
   app.post(

@@ -158,6 +158,25 @@ export const RecipientObject = Type.Object({
 });
 export type RecipientObject = Static<typeof RecipientObject>;
 
+/** Rapport's own (not in API.md): who a mailing would reach if its audience were frozen now. */
+export const AudienceObject = Type.Object(
+  {
+    members: Type.Integer({ description: 'Members of the segment now: one recipient row each when frozen' }),
+    receivable: Type.Integer({ description: 'Members who would be sent the message' }),
+    suppressed: Type.Object(
+      {
+        no_email: Type.Integer({ description: 'Without an e-mail' }),
+        blacklisted: Type.Integer({ description: 'Their e-mail is on the e-mail blacklist' }),
+        mailing_disabled: Type.Integer({ description: 'mailing_enabled is false (an unsubscribe, or set so)' }),
+        duplicate: Type.Integer({ description: 'Another member with the same e-mail is sent the one message' }),
+      },
+      { description: 'Members not sent to, by reason (each counted once, under the first reason that applies, in this order)' },
+    ),
+  },
+  { description: 'members = receivable + the suppressed counts' },
+);
+export type AudienceObject = Static<typeof AudienceObject>;
+
 /** M9: one mailing in a customer's export (D3). */
 export const CustomerMailing = Type.Object({
   mailing_id: Type.Integer(),

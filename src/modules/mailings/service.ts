@@ -12,6 +12,7 @@ import type { UserObject } from '../users/schemas.js';
 import { type MessageLinks, type PreparedMailing, checkTemplates, linksOf, prepare, renderMessage, textSource } from './compose.js';
 import { EMPTY_STATS, type AudienceCondition, type MailingRow, type MailingStats, type MailingsRepository, type RecipientRow } from './repository.js';
 import type {
+  AudienceObject,
   CreateMailingBody,
   CustomerMailing,
   MailingListQuery,
@@ -355,6 +356,23 @@ export class MailingsService {
     };
   }
 
+  // ---- the audience before sending (Rapport's own) ----
+
+  /** Who the mailing would reach if its audience were frozen now: the freeze's rules, counted, nothing written. */
+  async audience(accountId: number, id: number): Promise<AudienceObject> {
+    const row = await this.require(accountId, id);
+    const condition = await this.conditionOf(accountId, row);
+    return this.deps.mailings.audience(accountId, condition);
+  }
+
+  /** The mailing's segment compiled: 400 naming segment_id when it has none, or it was deleted. */
+  private async conditionOf(accountId: number, row: MailingRow): Promise<AudienceCondition> {
+    if (row.segment_id === null) throw invalidField('segment_id', 'the mailing needs a segment: set segment_id first');
+    const condition = await this.deps.audiences.condition(accountId, Number(row.segment_id));
+    if (!condition) throw invalidField('segment_id', `segment ${row.segment_id} does not exist (any more): choose another`);
+    return condition;
+  }
+
   // ---- M5: sending ----
 
   /** M5: only a draft with a segment; now (frozen here) or at send_at (frozen then, by the sender). */
@@ -384,9 +402,7 @@ export class MailingsService {
    */
   async start(accountId: number, id: number, from: readonly ('draft' | 'scheduled')[], sendAt?: string): Promise<boolean> {
     const row = await this.require(accountId, id);
-    if (row.segment_id === null) throw invalidField('segment_id', 'the mailing needs a segment to be sent');
-    const condition = await this.deps.audiences.condition(accountId, Number(row.segment_id));
-    if (!condition) throw invalidField('segment_id', `segment ${row.segment_id} does not exist (any more): choose another`);
+    const condition = await this.conditionOf(accountId, row);
     return this.deps.tx.run(async ({ mailings }) => {
       const now = stamp(this.deps.clock);
       const started = await mailings.update(

@@ -219,3 +219,77 @@ export function ConfirmDryRun({ label, disabled, ...options }: ConfirmDryRunProp
     </>
   );
 }
+
+export interface ConfirmActionProps {
+  /** The button that opens the dialog (e.g. "Cancel sending"). */
+  label: string;
+  title: string;
+  /** What happens, and what cannot be undone. */
+  description: ReactNode;
+  /** The dialog's confirm button, naming the action ("Cancel the mailing"). */
+  confirmLabel: string;
+  busyLabel?: string;
+  run: () => Promise<unknown>;
+  /** Query keys to refetch once the call succeeded. */
+  invalidate?: QueryKey[];
+  onDone?: (result: unknown) => void;
+  disabled?: boolean;
+}
+
+/**
+ * A button that asks first, for an action that is not a deletion (nothing to count with a dry run):
+ * the native <dialog>, its description, Back and a confirm button naming the action; an error of
+ * the call is shown in the dialog.
+ */
+export function ConfirmAction({ label, title, description, confirmLabel, busyLabel = 'Working…', run, invalidate = [], onDone, disabled }: ConfirmActionProps) {
+  const queryClient = useQueryClient();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
+  const confirm = async () => {
+    setState({ busy: true, error: null });
+    try {
+      const result = await run();
+      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      setState({ busy: false, error: null });
+      dialog.current?.close();
+      onDone?.(result);
+    } catch (error) {
+      setState({ busy: false, error });
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="danger"
+        disabled={disabled}
+        onClick={() => {
+          setState({ busy: false, error: null });
+          dialog.current?.showModal();
+        }}
+      >
+        {label}
+      </button>
+      <dialog ref={dialog} aria-labelledby={titleId} className="dialog">
+        <div className="dialog-body">
+          <h2 id={titleId}>{title}</h2>
+          <p>{description}</p>
+          {state.error ? (
+            <p className="error-note" role="alert">
+              <ErrorText error={state.error} />
+            </p>
+          ) : null}
+          <div className="actions">
+            <button type="button" onClick={() => dialog.current?.close()}>
+              Back
+            </button>
+            <button type="button" className="danger" onClick={() => void confirm()} disabled={state.busy} aria-busy={state.busy || undefined}>
+              {state.busy ? busyLabel : confirmLabel}
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -10,6 +10,7 @@ import { CustomerData } from './erase.js';
 import { AbandonedCarts, Coupons, FamilyMembers, Purchases, UserEvents } from './activity.js';
 import { Points } from './points.js';
 import { Profile } from './profile.js';
+import { CustomerMailings } from './mailings.js';
 import { CustomerSegments } from './segments.js';
 import { Tags } from './tags.js';
 
@@ -23,6 +24,7 @@ const SECTIONS = [
   ['carts', 'Abandoned carts'],
   ['family', 'Family members'],
   ['coupons', 'Coupons'],
+  ['mailings', 'Mailings'],
   ['data', 'Their data'],
 ] as const;
 
@@ -71,6 +73,7 @@ export default function CustomerPage({ params }: PageProps) {
       <AbandonedCarts id={id} />
       <FamilyMembers id={id} />
       <Coupons userappId={userappId} />
+      <CustomerMailings id={id} />
       <CustomerData user={data} id={id} />
     </Page>
   );
