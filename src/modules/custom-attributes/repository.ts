@@ -90,13 +90,14 @@ export class CustomAttributesRepository {
   }
 
   /**
-   * Rewrites existing values in one statement per batch (UPDATE ... SET value = CASE record_id ...),
-   * so a record removed meanwhile is not brought back.
+   * C8's conversion in place: existing values rewritten in one statement per batch (UPDATE ... SET
+   * value = CASE record_id ...), so a record removed meanwhile is not brought back; a user
+   * attribute's element rows (segments, SG2) are written again.
    */
-  /** C8's conversion in place; a user attribute's element rows (segments, SG2) are written again. */
   async rewriteValues(accountId: number, definitionId: number, values: StoredValue[], userAttribute = false): Promise<void> {
     const [first, ...rest] = values;
     if (!first) return;
+    const recordIds = values.map((v) => v.record_id);
     await this.db
       .updateTable('attribute_values')
       .set((eb) => {
@@ -106,22 +107,10 @@ export class CustomAttributesRepository {
       })
       .where('account_id', '=', accountId)
       .where('definition_id', '=', definitionId)
-      .where(
-        'record_id',
-        'in',
-        values.map((v) => v.record_id),
-      )
+      .where('record_id', 'in', recordIds)
       .execute();
     if (!userAttribute) return;
-    await this.db
-      .deleteFrom('attribute_value_items')
-      .where('definition_id', '=', definitionId)
-      .where(
-        'record_id',
-        'in',
-        values.map((v) => v.record_id),
-      )
-      .execute();
+    await this.db.deleteFrom('attribute_value_items').where('definition_id', '=', definitionId).where('record_id', 'in', recordIds).execute();
     const items = values.flatMap((v) => attributeItemRows(accountId, definitionId, v.record_id, v.value));
     if (items.length > 0) await this.db.insertInto('attribute_value_items').values(items).execute();
   }

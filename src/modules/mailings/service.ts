@@ -101,6 +101,11 @@ function fromParts(mailFrom: string): { name: string | null; address: string } {
   return { name: null, address: mailFrom.trim() };
 }
 
+/** A new draft's state: never sent, created now (a created or a copied mailing). */
+function freshDraft(now: string) {
+  return { status: 'draft' as const, send_at: null, started_at: null, finished_at: null, createtime: now, updatetime: now };
+}
+
 /** M2–M8: mailings, their templates, previews, test sends, the start of sending and the public tokens. */
 export class MailingsService {
   private readonly prepared = new Map<string, PreparedMailing>();
@@ -175,12 +180,7 @@ export class MailingsService {
       segment_id: body.segment_id ?? null,
       track_opens: body.tracking?.opens ? 1 : 0,
       track_clicks: body.tracking?.clicks ? 1 : 0,
-      status: 'draft',
-      send_at: null,
-      started_at: null,
-      finished_at: null,
-      createtime: now,
-      updatetime: now,
+      ...freshDraft(now),
     });
     return this.presentOne(row, EMPTY_STATS);
   }
@@ -260,12 +260,7 @@ export class MailingsService {
       name_folded: fold(name),
       track_opens: Number(track_opens),
       track_clicks: Number(track_clicks),
-      status: 'draft',
-      send_at: null,
-      started_at: null,
-      finished_at: null,
-      createtime: now,
-      updatetime: now,
+      ...freshDraft(now),
     });
     return this.presentOne(row, EMPTY_STATS);
   }
