@@ -9,6 +9,7 @@ import { encode as quotedPrintable, wrap } from 'nodemailer/lib/qp';
 // that costs 0.5 ms of CPU a message, a third of all a send costs (docs/benchmarks.md). Anything
 // this does not cover (an address that is not ASCII) goes through MailComposer instead.
 
+/** A mailing message as the sender renders it for one recipient. */
 export interface MimeInput {
   from: { name: string | null; address: string };
   to: string;

@@ -1,19 +1,12 @@
 import type { Transporter } from 'nodemailer';
+import type { MimeInput } from './mime.js';
 
 // M6: messages go out through nodemailer's SMTP pool (MAILING_CONCURRENCY connections, at most
 // MAILING_RATE_PER_SECOND messages a second when set), DKIM-signed when configured. nodemailer is
 // loaded with the first message: a process that sends no mailing does not pay for it.
 
-export interface OutgoingMessage {
-  from: { name: string | null; address: string };
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  html: string;
-  text: string;
-  messageId: string;
-  headers: Record<string, string>;
-}
+/** One recipient's message, rendered. */
+export type OutgoingMessage = MimeInput;
 
 /**
  * What the SMTP server answered: `accepted`; `bounced` (a 5xx for the recipient: a hard bounce);
