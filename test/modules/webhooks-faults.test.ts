@@ -125,7 +125,8 @@ describe('a receiver failing (W4)', () => {
     await emit();
     await receiver.waitFor(before + 1);
     const { first } = await failsThenRecovers(hook, new RegExp(`^no answer within ${TIMEOUT_MS} ms$`), before + 1);
-    assert.ok(first.duration_ms >= TIMEOUT_MS, `waited ${first.duration_ms} ms`);
+    // Timers count whole milliseconds of the loop's clock, which may lag performance.now() by one.
+    assert.ok(first.duration_ms >= TIMEOUT_MS - 1, `waited ${first.duration_ms} ms`);
     assert.equal(receiver.received[before]!.headers['webhook-id'], first.message_id);
     assert.equal(receiver.received.length, before + 2);
   });

@@ -65,7 +65,8 @@ export async function attemptDelivery(attempt: Attempt, options: SenderOptions, 
   } finally {
     clearTimeout(lookupTimer);
   }
-  const remainingMs = Math.max(1, options.timeoutMs - (performance.now() - started));
+  // Whole milliseconds, rounded up: a timer of 799.6 ms fires at 799, before the timeout has passed.
+  const remainingMs = Math.max(1, Math.ceil(options.timeoutMs - (performance.now() - started)));
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
     'content-type': 'application/json',
