@@ -18,6 +18,7 @@ import { Housekeeping } from './jobs/housekeeping.js';
 import { createMailer, type Mailer } from './jobs/mailer.js';
 import type { Lookup } from './jobs/webhooks/address-guard.js';
 import { WebhookDeliverer } from './jobs/webhooks/deliverer.js';
+import { LiveMembershipLoop } from './modules/segment-membership/loop.js';
 import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { mailingPublicRoutes } from './modules/mailings/public-routes.js';
@@ -100,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookup: options.webhookLookup,
     pollMs: config.workerPollMs,
   });
-  const { services, housekeeping, jobCounts, mailingSender } = buildServices({
+  const { services, housekeeping, jobCounts, mailingSender, liveMembership } = buildServices({
     db: database.db,
     repositories,
     clock,
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailingPublicRoutes, { mailings: services.mailings });
   await app.register(apiRoutes, { prefix: '/apiv3', services, config, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
 
+  // SG7: the live segments loop runs in the processes that run the worker.
+  const liveSegments = new LiveMembershipLoop(liveMembership, config.segmentPollMs, app.log.child({ component: 'segments' }));
   const upkeep = new Housekeeping(housekeeping, (task, error) => app.log.warn({ err: error, task: task.name }, 'housekeeping failed'));
   app.addHook('onReady', async () => {
     await upkeep.start();
@@ -123,12 +126,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       worker.start();
       deliverer.start();
       mailingSender.start();
+      liveSegments.start();
     }
   });
   // Before the database closes: the worker stops between two steps and hands its request back.
   app.addHook('preClose', async () => {
     upkeep.stop();
-    await Promise.all([worker.stop(), deliverer.stop(), mailingSender.stop()]);
+    await Promise.all([worker.stop(), deliverer.stop(), mailingSender.stop(), liveSegments.stop()]);
   });
   return app;
 }

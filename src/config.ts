@@ -60,6 +60,10 @@ export interface Config {
   mailingRatePerSecond: number;
   /** M6: how long a sender's claim on a batch of recipients lasts before another process may send them. */
   mailingLeaseMs: number;
+  /** SG7: every segment's members re-evaluated whole at least this often (minutes). */
+  segmentRefreshMinutes: number;
+  /** SG7: how often the live segments loop looks for customers to re-evaluate. */
+  segmentPollMs: number;
   /** M6: DKIM signing, when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are all set. */
   dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }
@@ -194,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailingConcurrency: integer(env, 'MAILING_CONCURRENCY', 4, 1, 100),
     mailingRatePerSecond: integer(env, 'MAILING_RATE_PER_SECOND', 0, 0, 1_000_000),
     mailingLeaseMs: integer(env, 'MAILING_LEASE_MS', 60_000, 1000, 3_600_000),
+    segmentRefreshMinutes: integer(env, 'SEGMENT_REFRESH_MINUTES', 15, 1, 10_080),
+    segmentPollMs: integer(env, 'SEGMENT_POLL_MS', 500, 10, 60_000),
     dkim: dkim(env),
   };
 }

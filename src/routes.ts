@@ -48,6 +48,8 @@ import { type PurchasesServices, purchasesRoutes } from './modules/purchases/rou
 import { requestsRoutes } from './modules/requests/routes.js';
 import type { SegmentExport } from './modules/segments/export.js';
 import { segmentsRoutes } from './modules/segments/routes.js';
+import { segmentMembershipRoutes } from './modules/segment-membership/routes.js';
+import type { SegmentChangesService } from './modules/segment-membership/changes.js';
 import type { SegmentsService } from './modules/segments/service.js';
 import type { RequestsService } from './modules/requests/service.js';
 import { userEventsRoutes } from './modules/user-events/routes.js';
@@ -90,6 +92,7 @@ export interface ApiServices {
   carts: AbandonedCartsService;
   members: FamilyMembersService;
   segments: SegmentsService;
+  segmentChanges: SegmentChangesService;
   segmentExport: SegmentExport;
   erasure: ErasureService;
   customerExport: CustomerExportService;
@@ -165,6 +168,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   // POST|GET /segments, POST /segments/preview, GET|PUT|DELETE /segments/:id, GET /segments/:id/count,
   // GET /segments/:id/export, GET /users/:id/segments (a segment's members: the users listing with ?segment_id=, registered with users)
   await scope.register(segmentsRoutes, { segments: s.segments, exports: s.segmentExport });
+  // GET /segments/:id/changes (SG8), GET /user/:id/belongsToSegment (U11)
+  await scope.register(segmentMembershipRoutes, { changes: s.segmentChanges });
   // DELETE /users/:id, DELETE /multiusers, DELETE /multiusers/bulk (background), GET /users/:id/export,
   // GET /multiusers/export (D1–D4; each part of an export in the schema of its own module's endpoint)
   await scope.register(customerDataRoutes, {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -63,6 +65,10 @@ import { RequestsService } from './modules/requests/service.js';
 import { SegmentExport } from './modules/segments/export.js';
 import { SegmentsRepository } from './modules/segments/repository.js';
 import { SegmentsService } from './modules/segments/service.js';
+import { MembershipRepository } from './modules/segment-membership/repository.js';
+import { LiveMembership } from './modules/segment-membership/service.js';
+import { SegmentChangesService } from './modules/segment-membership/changes.js';
+import { membershipReads, segmentEvaluator } from './modules/segment-membership/evaluator.js';
 import { bulkDeleteUserEvents } from './modules/user-events/jobs.js';
 import { applyRetention } from './modules/user-events/retention-jobs.js';
 import { RetentionRepository } from './modules/user-events/retention-repository.js';
@@ -121,6 +127,7 @@ export function buildRepositories(db: Kysely<DB>) {
     queue: new RequestQueue(db),
     retention: new RetentionRepository(db),
     segments: new SegmentsRepository(db),
+    membership: new MembershipRepository(db),
     stats: new IntegrationStatsRepository(db),
     userEvents: new UserEventsRepository(db),
     users: new UsersRepository(db),
@@ -131,6 +138,14 @@ export function buildRepositories(db: Kysely<DB>) {
 }
 
 export type Repositories = ReturnType<typeof buildRepositories>;
+
+/** A segment's changes past 90 days are swept this often (a few batches each time). */
+const SEGMENT_CHANGES_SWEEP_EVERY_MS = 60 * 60_000;
+
+/** This process, as the holder of a lease (host, pid and a random part: a restarted pid is another holder). */
+function processHolder(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
 
 /** A module's background steps, run by the worker with repositories bound to each step's transaction. */
 function bound<P, R>(steps: RequestSteps<P, R>, bind: (db: Kysely<DB>) => R): RequestHandler<P> {
@@ -177,6 +192,7 @@ export interface ServiceOptions {
     | 'mailingConcurrency'
     | 'mailingRatePerSecond'
     | 'mailingLeaseMs'
+    | 'segmentRefreshMinutes'
     | 'dkim'
     | 'workerPollMs'
   >;
@@ -223,6 +239,17 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
   });
 
   const segments = new SegmentsService({ segments: r.segments, directory, clock });
+  // SG7–SG8: stored membership, kept current by the live segments loop of the worker processes.
+  const liveMembership = new LiveMembership({
+    membership: r.membership,
+    tx: transactor(db, (trx) => {
+      const t = buildRepositories(trx);
+      return { membership: t.membership, webhookOutbox: new WebhookOutbox(trx, endpointCache), evaluator: segmentEvaluator(t.segments, t.membership, segments), db: trx };
+    }),
+    clock,
+    holder: processHolder(),
+    refreshMinutes: config.segmentRefreshMinutes,
+  });
   const segmentExport = new SegmentExport({
     service: segments,
     snapshot: (work) =>
@@ -379,6 +406,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     }),
     mailingFolders,
     mailings,
+    segmentChanges: new SegmentChangesService({ membership: r.membership, reads: membershipReads(r.segments, segments, directory) }),
   };
 
   const startedAt = clock.now();
@@ -397,12 +425,15 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     { name: 'expired idempotency keys', everyMs: IDEMPOTENCY_SWEEP_EVERY_MS, run: () => idempotency.sweepExpired() },
     { name: 'running idempotency claims', everyMs: REFRESH_CLAIMS_EVERY_MS, run: () => idempotency.refreshRunning() },
     // W5: the delivery log keeps finished messages 30 days.
+    // SG8: a segment's changes are kept 90 days.
+    { name: 'segment changes past 90 days', everyMs: CLOCK_GATE_TICK_MS, run: clockGated(clock, SEGMENT_CHANGES_SWEEP_EVERY_MS, () => liveMembership.sweepChanges()) },
     { name: 'webhook delivery log past 30 days', everyMs: CLOCK_GATE_TICK_MS, run: clockGated(clock, WEBHOOK_LOG_SWEEP_EVERY_MS, () => sweepWebhookLog(r.webhookMessages, clock)) },
   ];
   return {
     services,
     housekeeping,
     mailingSender,
+    liveMembership,
     jobCounts: async (): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number }> => ({
       requests: await r.queue.countUnfinished(),
       mailPending: await r.outbox.countPending(),

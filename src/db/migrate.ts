@@ -20,6 +20,7 @@ import * as userEventsByUser from './migrations/0017_user_events_by_user.js';
 import * as webhookDueCovering from './migrations/0018_webhook_due_covering.js';
 import * as mailings from './migrations/0019_mailings.js';
 import * as mailingBouncedAt from './migrations/0020_mailing_bounced_at.js';
+import * as liveSegments from './migrations/0021_live_segments.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_webhook_due_covering': webhookDueCovering,
   '0019_mailings': mailings,
   '0020_mailing_bounced_at': mailingBouncedAt,
+  '0021_live_segments': liveSegments,
 };
 
 /**

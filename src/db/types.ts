@@ -623,4 +623,52 @@ export interface DB {
   mailings: MailingsTable;
   mailing_recipients: MailingRecipientsTable;
   mailing_keys: MailingKeysTable;
+  segment_members: SegmentMembersTable;
+  segment_changes: SegmentChangesTable;
+  segment_dirty: SegmentDirtyTable;
+  segment_live: SegmentLiveTable;
+}
+
+/** Migration 0021: who is in each segment as last evaluated (SG7). */
+export interface SegmentMembersTable {
+  account_id: number;
+  segment_id: number;
+  user_id: number;
+  since: string;
+}
+
+/** Migration 0021: SG8's transitions, kept 90 days. */
+export interface SegmentChangesTable {
+  id: Generated<number>;
+  account_id: number;
+  segment_id: number;
+  user_id: number;
+  type: 'entered' | 'exited';
+  at: string;
+}
+
+/** Migration 0021: customers to re-evaluate, written by triggers in the transaction of each write. */
+export interface SegmentDirtyTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+}
+
+/** Migration 0021: the whole-segment refresh of each segment. */
+export interface SegmentLiveTable {
+  segment_id: number;
+  account_id: number;
+  /** Bumped by every redefinition: a refresh under an older definition stops. */
+  version: Generated<number>;
+  refresh_requested: Generated<number>;
+  /** Whether the requested refresh announces its transitions (0: silent, a new segment's first members). */
+  refresh_announce: Generated<number>;
+  /** Whether the run under way announces. */
+  run_announce: Generated<number>;
+  refreshed_at: string | null;
+  holder: string | null;
+  lease_until: string | null;
+  /** The last customer id the refresh in progress has evaluated. */
+  cursor: Generated<number>;
+  started_at: string | null;
 }

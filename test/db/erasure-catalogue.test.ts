@@ -134,6 +134,10 @@ describe('the database\'s references to customers', () => {
       .insertInto('mailing_recipients')
       .values({ account_id: t.accountId, mailing_id: mailing.id, user_id: user.userapp_id, email: null, status: 'suppressed', reason: 'no_email', next_attempt_at: '2026-01-01 00:00:00' })
       .execute();
+    // SG7–SG8: a stored membership, a recorded transition and a mark (no worker here to write them).
+    await t.database.db.insertInto('segment_members').values({ account_id: t.accountId, segment_id: segment.id, user_id: user.userapp_id, since: '2026-01-01 00:00:00' }).execute();
+    await t.database.db.insertInto('segment_changes').values({ account_id: t.accountId, segment_id: segment.id, user_id: user.userapp_id, type: 'entered', at: '2026-01-01 00:00:00' }).execute();
+    await t.database.db.insertInto('segment_dirty').values({ account_id: t.accountId, user_id: user.userapp_id }).execute();
     const { direct } = await customerReferences(t.database.db);
     const db = t.database.db as Kysely<any>;
     const count = async (table: string, column: string) => {

@@ -6,18 +6,26 @@ import { after, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import * as segmentsMigration from '../../src/db/migrations/0011_segments.js';
 import * as userEventsByUser from '../../src/db/migrations/0017_user_events_by_user.js';
+import * as liveSegments from '../../src/db/migrations/0021_live_segments.js';
 import { attributeValueItems, foldedUserColumns } from '../../src/db/folded-columns.js';
 import { createSegmentsTestDatabase } from '../helpers/segments-db.js';
 
 const t = await createSegmentsTestDatabase();
 after(() => t.drop());
 
-// 0017 replaced an index 0011 made: it is taken down first and put back after.
+// 0017 replaced an index 0011 made, and 0021 builds on its tables and columns: they are taken down
+// first and put back after.
 async function migrate(direction: 'up' | 'down') {
   const run = async (db: Kysely<any>) => {
-    if (direction === 'down') await userEventsByUser.down(db);
+    if (direction === 'down') {
+      await liveSegments.down(db);
+      await userEventsByUser.down(db);
+    }
     await segmentsMigration[direction](db);
-    if (direction === 'up') await userEventsByUser.up(db);
+    if (direction === 'up') {
+      await userEventsByUser.up(db);
+      await liveSegments.up(db);
+    }
   };
   if (t.database.dialect === 'postgres') await t.database.db.transaction().execute((trx) => run(trx as Kysely<any>));
   else await run(t.database.db as Kysely<any>);

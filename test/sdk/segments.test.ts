@@ -218,6 +218,29 @@ describe('rapport.segments: members', () => {
   });
 });
 
+describe('live membership (SG7, SG8, U11)', () => {
+  test('changes: a customer who enters is listed, newest first; belongsTo answers now', async () => {
+    // Announced from the start, so that the customer's entry is listed whichever path records it.
+    const segment = await sdk.segments.create({ title: 'Over 5000', definition: { all: [{ field: 'points', op: 'gt', value: 5000 }] }, announce: true });
+    const newcomer = await sdk.POST('/users', { body: { service_uid: 'newcomer-1', points: 10 } });
+    assert.equal(await sdk.segments.belongsTo('newcomer-1', segment.id), false);
+    await sdk.POST('/users/{id}/points', { params: { path: { id: String(newcomer.userapp_id) } }, body: { points: 5000, concept: 'bonus' } });
+    assert.equal(await sdk.segments.belongsTo(newcomer.userapp_id, segment.slug), true);
+    const deadline = Date.now() + 10_000;
+    let changes = await sdk.segments.changes(segment.id, { type: 'entered' });
+    while (changes.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      changes = await sdk.segments.changes(segment.id, { type: 'entered' });
+    }
+    assert.deepEqual(
+      changes.map((c) => [c.type, c.userapp_id]),
+      [['entered', newcomer.userapp_id]],
+    );
+    assert.equal((await rapportError(sdk.segments.changes('no-such-segment'))).status, 404);
+    assert.equal((await rapportError(sdk.segments.belongsTo('nobody', segment.id))).status, 404);
+  });
+});
+
 describe('rapport.segments.export', () => {
   test('CSV by default: a stream with the header line, CRLF, members in userapp_id order, the filename from the slug', async () => {
     const segment = await sdk.segments.create({ title: 'Export me', definition: { any: [{ field: 'city', op: 'eq', value: 'lima' }, { field: 'points', op: 'lte', value: 200 }] } });

@@ -1057,6 +1057,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/segments/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers who entered or left the segment (kept 90 days), newest first */
+        get: operations["getSegmentsByIdChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{id}/belongsToSegment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the customer is a member of the segment now */
+        get: operations["getUserByIdBelongsToSegment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/multiusers/bulk": {
         parameters: {
             query?: never;
@@ -19740,6 +19774,8 @@ export interface operations {
                     definition: {
                         [key: string]: unknown;
                     };
+                    /** @description SG7: send segment.entered for the first members too (default false: they are taken silently) */
+                    announce?: boolean;
                 };
             };
         };
@@ -20427,6 +20463,8 @@ export interface operations {
                     definition?: {
                         [key: string]: unknown;
                     };
+                    /** @description SG7: with a definition, whether its differences send segment.entered/exited (default true) */
+                    announce?: boolean;
                 };
             };
         };
@@ -21254,6 +21292,331 @@ export interface operations {
                 };
             };
             /** @description No user has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSegmentsByIdChanges: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 to 1000000 */
+                page?: number;
+                /** @description Items per page, 1..100 */
+                limit?: number;
+                /** @description On the transition's time, inclusive (G7; a bare date is its whole day) */
+                from?: string;
+                /** @description On the transition's time, inclusive */
+                to?: string;
+                /** @description Only entries or only exits; empty is no filter */
+                type?: "entered" | "exited" | "";
+            };
+            header?: never;
+            path: {
+                /** @description Numeric id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            type: "entered" | "exited";
+                            userapp_id: number;
+                            /** @description YYYY-MM-DD hh:mm:ss, UTC: when the change was recorded */
+                            at: string;
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description A bad from or to (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No segment has that id or slug */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUserByIdBelongsToSegment: {
+        parameters: {
+            query?: {
+                /** @description Numeric id or slug of the segment (required) */
+                segment_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Numeric userapp_id, or the base64 of the service_uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            belongsToSegment: boolean;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description segment_id is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user or no segment has that id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22450,7 +22813,7 @@ export interface operations {
                         payload: {
                             id: number;
                             url: string;
-                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, or * for all */
+                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, segment.entered, segment.exited, or * for all */
                             events: string[];
                             description: string;
                             /** @description disabled: nothing is sent (set by hand, or after five days in which every attempt failed, W4) */
@@ -22583,7 +22946,7 @@ export interface operations {
                 "application/json": {
                     /** @description https://…; http:// only to a private address with WEBHOOK_ALLOW_PRIVATE=true (W1) */
                     url: string;
-                    /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, or * for all */
+                    /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, segment.entered, segment.exited, or * for all */
                     events: string[];
                     description?: string;
                 };
@@ -22602,7 +22965,7 @@ export interface operations {
                         payload: {
                             id: number;
                             url: string;
-                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, or * for all */
+                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, segment.entered, segment.exited, or * for all */
                             events: string[];
                             description: string;
                             /** @description disabled: nothing is sent (set by hand, or after five days in which every attempt failed, W4) */
@@ -22784,7 +23147,7 @@ export interface operations {
                         payload: {
                             id: number;
                             url: string;
-                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, or * for all */
+                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, segment.entered, segment.exited, or * for all */
                             events: string[];
                             description: string;
                             /** @description disabled: nothing is sent (set by hand, or after five days in which every attempt failed, W4) */
@@ -22944,7 +23307,7 @@ export interface operations {
                 "application/json": {
                     /** @description https://…; http:// only to a private address with WEBHOOK_ALLOW_PRIVATE=true (W1) */
                     url?: string;
-                    /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, or * for all */
+                    /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, segment.entered, segment.exited, or * for all */
                     events?: string[];
                     description?: string;
                     status?: "enabled" | "disabled";
@@ -22964,7 +23327,7 @@ export interface operations {
                         payload: {
                             id: number;
                             url: string;
-                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, or * for all */
+                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, segment.entered, segment.exited, or * for all */
                             events: string[];
                             description: string;
                             /** @description disabled: nothing is sent (set by hand, or after five days in which every attempt failed, W4) */
@@ -23402,7 +23765,7 @@ export interface operations {
                         payload: {
                             id: number;
                             url: string;
-                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, or * for all */
+                            /** @description Event types (W2): user.created, user.updated, user.deleted, points.changed, purchase.created, purchase.updated, purchase.deleted, user_event.created, abandoned_cart.created, coupon.assigned, blacklist.changed, request.finished, mailing.finished, email.unsubscribed, email.bounced, segment.entered, segment.exited, or * for all */
                             events: string[];
                             description: string;
                             /** @description disabled: nothing is sent (set by hand, or after five days in which every attempt failed, W4) */

@@ -24,6 +24,23 @@ export interface SegmentInput {
   title: string;
   description?: string | null;
   definition: SegmentDefinition;
+  /**
+   * SG7. At creation: send `segment.entered` for the first members too (default false: taken
+   * silently). With a new definition: send its differences (default true).
+   */
+  announce?: boolean;
+}
+
+/** SG8: a customer who entered or left a segment. */
+export type SegmentChange = ItemOf<'/segments/{id}/changes'>;
+
+export interface SegmentChangesQuery {
+  page?: number;
+  limit?: number;
+  /** G7 datetime or date, inclusive (a bare date is its whole day). */
+  from?: string;
+  to?: string;
+  type?: 'entered' | 'exited';
 }
 
 export interface SegmentListQuery {
@@ -79,6 +96,10 @@ export interface SegmentsApi {
   eachMember(segment: SegmentRef, query?: Pick<SegmentMembersQuery, 'search'>, options?: PaginateOptions): AsyncGenerator<SegmentMember, void, undefined>;
   /** `GET /users/{id}/segments`: a number is the userapp_id, a string the service_uid (as encodeUserRef). */
   userSegments(user: number | string): Promise<UserSegment[]>;
+  /** `GET /segments/{id}/changes`: one page of transitions, newest first (kept 90 days). */
+  changes(segment: SegmentRef, query?: SegmentChangesQuery): Promise<SegmentChange[]>;
+  /** `GET /user/{id}/belongsToSegment`: whether the customer is a member now. */
+  belongsTo(user: number | string, segment: SegmentRef): Promise<boolean>;
   /** `GET /segments/{id}/export`: every member as a stream. An unknown field or format is a RapportError before any byte. */
   export(segment: SegmentRef, options?: SegmentExportOptions): Promise<SegmentExportFile>;
 }
@@ -112,6 +133,9 @@ export function segmentsApi(clientOf: () => CoreClient): SegmentsApi {
     members: (segment, query = {}) => clientOf().GET('/users', { params: { query: { ...query, segment_id: ref(segment) } } }),
     eachMember: (segment, query = {}, options) => clientOf().paginate('/users', { params: { query: { ...query, segment_id: ref(segment) } } }, options),
     userSegments: (user) => clientOf().GET('/users/{id}/segments', { params: { path: { id: encodeUserRef(user) } } }),
+    changes: (segment, query = {}) => clientOf().GET('/segments/{id}/changes', { params: { path: { id: ref(segment) }, query } }),
+    belongsTo: async (user, segment) =>
+      (await clientOf().GET('/user/{id}/belongsToSegment', { params: { path: { id: encodeUserRef(user) }, query: { segment_id: ref(segment) } } })).belongsToSegment,
 
     async export(segment, options = {}) {
       const fields = typeof options.fields === 'string' ? options.fields : options.fields?.join(',');

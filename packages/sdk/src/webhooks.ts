@@ -21,6 +21,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'mailing.finished',
   'email.unsubscribed',
   'email.bounced',
+  'segment.entered',
+  'segment.exited',
 ] as const;
 
 /** Subscribes an endpoint to every event type, those added later included. */
@@ -37,6 +39,15 @@ export interface WebhookMessage<T = unknown> {
   /** ISO 8601, UTC: when the change happened. */
   timestamp: string;
   data: T;
+}
+
+/**
+ * SG8: the data of `segment.entered` and `segment.exited`. An erased customer's `segment.exited`
+ * has no `email` key.
+ */
+export interface SegmentTransitionData {
+  segment: { id: number; slug: string; title: string };
+  user: { userapp_id: number; user_id: number; service_uid: string | null; email?: string | null };
 }
 
 /** Headers as a receiver has them: fetch's Headers, Node.js's IncomingHttpHeaders, or a plain object (any case). */

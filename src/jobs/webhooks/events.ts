@@ -16,6 +16,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'mailing.finished',
   'email.unsubscribed',
   'email.bounced',
+  // SG8: a customer entered or left a segment.
+  'segment.entered',
+  'segment.exited',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -15,6 +15,7 @@ import { IDENTITY_FIELDS, type Identity, type UserRow } from '../users/repositor
 import { type BulkEraseParams, USERS_BULK_ERASE } from './jobs.js';
 import type { ErasureCounts } from './references.js';
 import type { ErasureRepository } from './repository.js';
+import { segmentExits } from './segment-exits.js';
 
 /** Member ids counted per statement by a bulk erasure's dry run. */
 const COUNTED_PER_STATEMENT = 5000;
@@ -44,7 +45,7 @@ export interface ErasureDeps {
   directory: Pick<UserDirectory, 'requireByRef' | 'requireByIdentity'>;
   segments: SegmentMembers;
   tx: Transactor<{
-    erasure: Pick<ErasureRepository, 'lockCustomers' | 'erase' | 'freeze'>;
+    erasure: Pick<ErasureRepository, 'lockCustomers' | 'memberships' | 'erase' | 'freeze'>;
     suppressions: Suppressions;
     queue: Pick<RequestQueue, 'accept'>;
     webhookOutbox: Pick<WebhookOutbox, 'emit'>;
@@ -92,8 +93,9 @@ export class ErasureService {
       const [locked] = await erasure.lockCustomers(accountId, [user.id]);
       // Erased by another request between the lookup and now: as if it had never been found.
       if (!locked) throw missing();
+      const memberships = await erasure.memberships(accountId, [user.id]);
       const counts = await erasure.erase(accountId, [user.id]);
-      const events: WebhookEvent[] = [{ type: 'user.deleted', data: presentDeletedUser(locked) }];
+      const events: WebhookEvent[] = [{ type: 'user.deleted', data: presentDeletedUser(locked) }, ...segmentExits([locked], memberships)];
       if (options.suppress) {
         // The e-mail and telephone as they are under the lock, not as first read.
         const email = locked.email ? normaliseEmail(locked.email) : null;
@@ -149,3 +151,4 @@ function segmentRef(value: string | number | undefined): string {
   if (ref === '') throw invalidField('segment_id', 'is required');
   return ref;
 }
+

@@ -2,6 +2,7 @@ import type { RequestSteps } from '../../jobs/types.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { presentDeletedUser } from '../users/present.js';
 import type { ErasureRepository } from './repository.js';
+import { segmentExits } from './segment-exits.js';
 
 export const USERS_BULK_ERASE = 'users.bulk-erase';
 
@@ -19,7 +20,7 @@ export const MAX_CUSTOMERS_PER_STEP = 50;
 const ROWS_PER_CUSTOMER = 20;
 
 type Repositories = {
-  erasure: Pick<ErasureRepository, 'frozen' | 'lockCustomers' | 'erase' | 'unfreeze'>;
+  erasure: Pick<ErasureRepository, 'frozen' | 'lockCustomers' | 'memberships' | 'erase' | 'unfreeze'>;
   webhookOutbox: Pick<WebhookOutbox, 'emit'>;
 };
 
@@ -43,8 +44,10 @@ export const bulkEraseCustomers: RequestSteps<BulkEraseParams, Repositories> = {
       const present = customers.map((customer) => customer.id);
       // Erasing deletes the frozen rows of the customers erased; only those already gone are left.
       if (present.length > 0) {
+        const memberships = await erasure.memberships(accountId, present);
         await erasure.erase(accountId, present);
-        await webhookOutbox.emit(accountId, customers.map((customer) => ({ type: 'user.deleted', data: presentDeletedUser(customer) })), now);
+        const deleted = customers.map((customer) => ({ type: 'user.deleted' as const, data: presentDeletedUser(customer) }));
+        await webhookOutbox.emit(accountId, [...deleted, ...segmentExits(customers, memberships)], now);
       }
       if (present.length < batch.length) await erasure.unfreeze(accountId, params.erasure_id, batch);
       if (present.length > 0) return present.length;

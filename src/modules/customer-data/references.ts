@@ -55,6 +55,10 @@ export const CUSTOMER_REFERENCES: readonly CustomerReference[] = [
   { table: 'webhook_messages', column: 'user_id', records: 'customers' },
   // M9: the customer's place in every mailing's audience; an erased customer is never sent to.
   { table: 'mailing_recipients', column: 'user_id', records: 'customers' },
+  // SG7–SG8: the customer's stored memberships, transitions and marks (its exits are announced first).
+  { table: 'segment_members', column: 'user_id', records: 'customers' },
+  { table: 'segment_changes', column: 'user_id', records: 'customers' },
+  { table: 'segment_dirty', column: 'user_id', records: 'customers' },
   { table: 'users', column: 'id', records: 'customers', counted: 'users' },
 ];
 

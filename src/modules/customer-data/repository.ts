@@ -12,6 +12,12 @@ export interface LockedCustomer {
   telephone: string | null;
 }
 
+/** A customer's membership of a segment, as SG8's message names the segment. */
+export interface SegmentMembership {
+  user_id: number;
+  segment: { id: number; slug: string; title: string };
+}
+
 /** Frozen members written per statement (3 parameters each). */
 const FROZEN_PER_STATEMENT = 2000;
 /** Ids bound in one statement: far below either database's limit on parameters. */
@@ -55,6 +61,21 @@ export class ErasureRepository {
       this.db.selectFrom('users').select(['id', 'service_uid', 'email', 'telephone']).where('account_id', '=', accountId).where('id', 'in', userIds).orderBy('id'),
     ).execute();
     return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /** The segments these customers are stored as members of (SG8: an erasure announces their exits). */
+  async memberships(accountId: number, userIds: number[]): Promise<SegmentMembership[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('segment_members as m')
+      .innerJoin('segments as s', 's.id', 'm.segment_id')
+      .select(['m.user_id', 's.id', 's.slug', 's.title'])
+      .where('m.account_id', '=', accountId)
+      .where('m.user_id', 'in', userIds)
+      .orderBy('m.user_id')
+      .orderBy('s.id')
+      .execute();
+    return rows.map((row) => ({ user_id: Number(row.user_id), segment: { id: Number(row.id), slug: row.slug, title: row.title } }));
   }
 
   /** Deletes every row of these customers, the profiles last, and answers D1's counts. Run it in a transaction. */

@@ -27,6 +27,11 @@ export interface NewSegment {
   references: readonly number[];
 }
 
+/** SG7: whether a new or redefined segment's membership changes are announced. */
+export interface LiveOptions {
+  announce: boolean;
+}
+
 export type SegmentChanges = Partial<NewSegment>;
 
 /** A segment a user may belong to, with its definition compiled. */
@@ -64,7 +69,7 @@ export class SegmentsRepository {
    * A concurrent insert taking the same slug first makes this one try the next (the unique index
    * decides; ON CONFLICT DO NOTHING keeps a PostgreSQL transaction usable).
    */
-  async insert(accountId: number, segment: NewSegment, now: string): Promise<SegmentRow> {
+  async insert(accountId: number, segment: NewSegment, now: string, live: LiveOptions = { announce: false }): Promise<SegmentRow> {
     const base = slugBase(segment.title);
     return this.inTransaction(async (db) => {
       for (let attempt = 1; ; attempt += 1) {
@@ -93,6 +98,7 @@ export class SegmentsRepository {
           .executeTakeFirst();
         if (row) {
           await insertReferences(db, accountId, row.id, segment.references);
+          await db.insertInto('segment_live').values({ segment_id: row.id, account_id: accountId, refresh_announce: live.announce ? 1 : 0 }).execute();
           return row;
         }
         if (attempt === SLUG_ATTEMPTS) throw new Error(`segments: no free slug for "${base}" after ${SLUG_ATTEMPTS} attempts`);
@@ -136,7 +142,7 @@ export class SegmentsRepository {
   }
 
   /** Changes what is given (the slug never changes); undefined when there is no such segment. */
-  async update(accountId: number, id: number, changes: SegmentChanges, now: string): Promise<SegmentRow | undefined> {
+  async update(accountId: number, id: number, changes: SegmentChanges, now: string, live: LiveOptions = { announce: true }): Promise<SegmentRow | undefined> {
     return this.inTransaction(async (db) => {
       const set: Partial<Omit<SegmentRow, 'id' | 'account_id' | 'slug' | 'createtime'>> = { updatetime: now };
       if (changes.title !== undefined) {
@@ -157,6 +163,7 @@ export class SegmentsRepository {
         await db.deleteFrom('segment_references').where('account_id', '=', accountId).where('segment_id', '=', id).execute();
         await insertReferences(db, accountId, id, changes.references);
       }
+      if (row && changes.definition !== undefined) await redefined(db, id, live.announce);
       return row;
     });
   }
@@ -352,5 +359,27 @@ async function insertReferences(db: Kysely<DB>, accountId: number, segmentId: nu
   await db
     .insertInto('segment_references')
     .values(unique.map((referenced_id) => ({ account_id: accountId, segment_id: segmentId, referenced_id })))
+    .execute();
+}
+
+/**
+ * SG7: a redefinition starts the segment's refresh over under a new version (a refresh under way
+ * stops at its next step). A segment still taking its first members silently stays silent until it
+ * has them all, whatever `announce` says.
+ */
+async function redefined(db: Kysely<DB>, segmentId: number, announce: boolean): Promise<void> {
+  const stillSilent = sql<number>`case when (refresh_requested = 1 and refresh_announce = 0) or (started_at is not null and run_announce = 0) then 0 else 1 end`;
+  await db
+    .updateTable('segment_live')
+    .set((eb) => ({
+      version: eb('version', '+', 1),
+      refresh_requested: 1,
+      refresh_announce: announce ? stillSilent : 0,
+      started_at: null,
+      cursor: 0,
+      holder: null,
+      lease_until: null,
+    }))
+    .where('segment_id', '=', segmentId)
     .execute();
 }

@@ -34,7 +34,12 @@ export type SegmentObject = Static<typeof SegmentObject>;
 
 /** POST /segments */
 export const CreateSegmentBody = Type.Object(
-  { title: Title, description: Type.Optional(Description), definition: SegmentDefinition },
+  {
+    title: Title,
+    description: Type.Optional(Description),
+    definition: SegmentDefinition,
+    announce: Type.Optional(Type.Boolean({ description: 'SG7: send segment.entered for the first members too (default false: they are taken silently)' })),
+  },
   {
     additionalProperties: false,
     examples: [{ title: 'Frequent buyers in Córdoba', definition: { all: [{ field: 'city', op: 'eq', value: 'Córdoba' }] } }],
@@ -44,7 +49,12 @@ export type CreateSegmentBody = Static<typeof CreateSegmentBody>;
 
 /** PUT /segments/{id}: partial; the slug never changes. */
 export const UpdateSegmentBody = Type.Object(
-  { title: Type.Optional(Title), description: Type.Optional(Description), definition: Type.Optional(SegmentDefinition) },
+  {
+    title: Type.Optional(Title),
+    description: Type.Optional(Description),
+    definition: Type.Optional(SegmentDefinition),
+    announce: Type.Optional(Type.Boolean({ description: 'SG7: with a definition, whether its differences send segment.entered/exited (default true)' })),
+  },
   { additionalProperties: false, examples: [{ title: 'Frequent buyers' }] },
 );
 export type UpdateSegmentBody = Static<typeof UpdateSegmentBody>;

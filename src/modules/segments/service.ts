@@ -72,6 +72,7 @@ export class SegmentsService {
       accountId,
       { title, description: body.description ?? null, definition: body.definition, advanced: definition.advanced, references: definition.references },
       stamp(this.deps.clock),
+      { announce: body.announce ?? false },
     );
     return presentSegment(row);
   }
@@ -99,6 +100,7 @@ export class SegmentsService {
         ...(definition ? { definition: body.definition, advanced: definition.advanced, references: definition.references } : {}),
       },
       stamp(this.deps.clock),
+      { announce: body.announce ?? true },
     );
     if (!row) throw new NotFoundError(`segment ${ref} not found`); // deleted meanwhile
     return presentSegment(row);

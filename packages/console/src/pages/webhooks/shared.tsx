@@ -26,6 +26,8 @@ const EVENT_WORDS: Record<WebhookEventType, string> = {
   'mailing.finished': 'a mailing has been sent to everyone',
   'email.unsubscribed': 'a customer unsubscribes from mailings',
   'email.bounced': 'a mailing bounces for a customer’s address',
+  'segment.entered': 'a customer enters a segment',
+  'segment.exited': 'a customer leaves a segment',
 };
 
 /** The picker's state: every event (`*`, those added later too), or some types. */
