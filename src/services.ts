@@ -92,7 +92,8 @@ import type { Lookup } from './jobs/webhooks/address-guard.js';
 import type { WebhookSending } from './jobs/webhooks/deliverer.js';
 import { WEBHOOK_LOG_SWEEP_EVERY_MS, WebhookMessages, sweepWebhookLog } from './jobs/webhooks/messages.js';
 import { WebhookOutbox } from './jobs/webhooks/outbox.js';
-import { forgetWebhookEndpoints, webhookEndpointCacheFor } from './jobs/webhooks/endpoint-cache.js';
+import { forgetWebhookEndpoints, type Subscriber, webhookEndpointCacheFor } from './jobs/webhooks/endpoint-cache.js';
+import type { TtlCache } from './lib/ttl-cache.js';
 
 const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
 
@@ -145,6 +146,30 @@ const SEGMENT_CHANGES_SWEEP_EVERY_MS = 60 * 60_000;
 /** This process, as the holder of a lease (host, pid and a random part: a restarted pid is another holder). */
 function processHolder(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * SG7–SG8: live membership over `db` (the server builds one per process; tests build two to race
+ * them). `segments` compiles the definitions; one is made when not given.
+ */
+export function buildLiveMembership(
+  db: Kysely<DB>,
+  options: { clock: Clock; refreshMinutes: number; endpointCache?: TtlCache<Subscriber[]>; segments?: Pick<SegmentsService, 'compile'>; holder?: string; dirtyBatch?: number; rangeSize?: number },
+): LiveMembership {
+  const r = buildRepositories(db);
+  const segments = options.segments ?? new SegmentsService({ segments: r.segments, directory: new UserDirectory({ users: r.users, attributeValues: r.attributeValues }), clock: options.clock });
+  return new LiveMembership({
+    membership: r.membership,
+    tx: transactor(db, (trx) => {
+      const t = buildRepositories(trx);
+      return { membership: t.membership, webhookOutbox: new WebhookOutbox(trx, options.endpointCache), evaluator: segmentEvaluator(t.segments, t.membership, segments), db: trx };
+    }),
+    clock: options.clock,
+    holder: options.holder ?? processHolder(),
+    refreshMinutes: options.refreshMinutes,
+    ...(options.dirtyBatch !== undefined ? { dirtyBatch: options.dirtyBatch } : {}),
+    ...(options.rangeSize !== undefined ? { rangeSize: options.rangeSize } : {}),
+  });
 }
 
 /** A module's background steps, run by the worker with repositories bound to each step's transaction. */
@@ -240,16 +265,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
 
   const segments = new SegmentsService({ segments: r.segments, directory, clock });
   // SG7–SG8: stored membership, kept current by the live segments loop of the worker processes.
-  const liveMembership = new LiveMembership({
-    membership: r.membership,
-    tx: transactor(db, (trx) => {
-      const t = buildRepositories(trx);
-      return { membership: t.membership, webhookOutbox: new WebhookOutbox(trx, endpointCache), evaluator: segmentEvaluator(t.segments, t.membership, segments), db: trx };
-    }),
-    clock,
-    holder: processHolder(),
-    refreshMinutes: config.segmentRefreshMinutes,
-  });
+  const liveMembership = buildLiveMembership(db, { clock, refreshMinutes: config.segmentRefreshMinutes, endpointCache, segments });
   const segmentExport = new SegmentExport({
     service: segments,
     snapshot: (work) =>
