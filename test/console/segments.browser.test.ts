@@ -170,6 +170,23 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     await eventually(async () => assert.equal(await membersSection.getByLabel('Fields').getAttribute('aria-invalid'), 'true'));
     await membersSection.getByTestId('error-detail').getByText('fields: "password"', { exact: false }).waitFor();
 
+    // Recent changes (SG8): none while the first members are taken silently; a customer who then
+    // earns points enters, and the section lists it.
+    const recent = page.getByRole('region', { name: 'Recent changes' });
+    await recent.getByTestId('segment-changes-empty').waitFor();
+    await eventually(async () => {
+      const live = await t.database.db.selectFrom('segment_live').select(['refresh_requested', 'started_at']).where('segment_id', '=', stored.id).executeTakeFirstOrThrow();
+      assert.ok(live.refresh_requested === 0 && live.started_at === null, 'the first members are in');
+    });
+    const dario = (await t.get(`/apiv3/users/${Buffer.from('seg-4').toString('base64')}`)).body.payload;
+    assert.equal((await t.put(`/apiv3/users/${dario.userapp_id}`, { points: 600 })).status, 200);
+    await eventually(async () => assert.equal((await t.get(`/apiv3/segments/${stored.id}/changes`)).body.payload.length, 1));
+    await page.reload();
+    const row = page.getByTestId('segment-changes-table').getByRole('row').nth(1);
+    await row.getByText('Entered').waitFor();
+    await row.getByRole('link', { name: `Customer ${dario.userapp_id}` }).waitFor();
+    assert.equal((await t.put(`/apiv3/users/${dario.userapp_id}`, { points: 50 })).status, 200);
+
     // Open the members: the Customers page filtered by the segment shows exactly the API's members.
     await membersSection.getByRole('link', { name: 'Open the members' }).click();
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();

@@ -233,6 +233,56 @@ function MembersAndExport({ segment }: { segment: Segment }) {
   );
 }
 
+const CHANGES_SHOWN = 25;
+
+/** SG8: who entered or left the segment lately, newest first (GET /segments/{id}/changes). */
+function RecentChanges({ segment }: { segment: Segment }) {
+  const [type, setType] = useState<'' | 'entered' | 'exited'>('');
+  const query = useApiQuery(
+    ['/segments/{id}/changes', segment.id, type],
+    (api) => api.segments.changes(segment.id, { limit: CHANGES_SHOWN, ...(type ? { type } : {}) }),
+    { refetchInterval: 10_000 },
+  );
+  return (
+    <Section title="Recent changes">
+      <p className="hint">Customers who entered or left this segment as their data changed (kept 90 days). A new segment’s first members are not listed.</p>
+      <Form className="form-inline" label="Filter the changes" onSubmit={() => undefined}>
+        <SelectField
+          label="Show"
+          name="change-type"
+          value={type}
+          onValue={(value) => setType(value as '' | 'entered' | 'exited')}
+          options={[
+            { value: '', label: 'Entries and exits' },
+            { value: 'entered', label: 'Entries only' },
+            { value: 'exited', label: 'Exits only' },
+          ]}
+        />
+      </Form>
+      {query.isError ? (
+        <ErrorNote error={query.error} retry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <Loading label="Loading the changes…" />
+      ) : query.data.length === 0 ? (
+        <p data-testid="segment-changes-empty">No customer has entered or left this segment yet.</p>
+      ) : (
+        <DataTable
+          caption={`The last ${query.data.length === CHANGES_SHOWN ? CHANGES_SHOWN : query.data.length} changes`}
+          showCaption
+          testId="segment-changes-table"
+          rows={query.data}
+          rowKey={(change) => `${change.type}-${change.userapp_id}-${change.at}`}
+          columns={[
+            { header: 'When (UTC)', cell: (change) => change.at },
+            { header: 'Change', cell: (change) => (change.type === 'entered' ? 'Entered' : 'Left') },
+            { header: 'Customer', cell: (change) => <Link to={`/customers/${change.userapp_id}`}>Customer {change.userapp_id}</Link> },
+          ]}
+        />
+      )}
+    </Section>
+  );
+}
+
 export default function SegmentPage({ params }: { params: Record<string, string> }) {
   const api = useApi();
   const id = params.id;
@@ -268,6 +318,7 @@ export default function SegmentPage({ params }: { params: Record<string, string>
           <>
             <Editor key={data.id} segment={data as Segment} />
             <MembersAndExport segment={data as Segment} />
+            <RecentChanges segment={data as Segment} />
           </>
         )}
       </DetailView>
