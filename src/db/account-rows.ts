@@ -6,6 +6,9 @@ export type AccountTable = {
   [T in keyof DB]: DB[T] extends { account_id: number; id: unknown } ? (Selectable<DB[T]> extends { id: number } ? T : never) : never;
 }[keyof DB];
 
+/** The columns of `table` that hold text. */
+type StringColumn<T extends AccountTable> = { [C in keyof Selectable<DB[T]>]: Selectable<DB[T]>[C] extends string ? C : never }[keyof Selectable<DB[T]>] & string;
+
 // Kysely cannot resolve column names on a table type that is still generic, so the queries are
 // written against this view of the table and typed back for the caller.
 type KeyedRows = { rows: { account_id: number; id: number } };
@@ -54,4 +57,22 @@ export function updateAccountRow<T extends AccountTable>(
 export async function deleteAccountRow(db: Kysely<DB>, table: AccountTable, accountId: number, id: number): Promise<boolean> {
   const result = await keyed(db).deleteFrom(rows(table)).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The values among `values` that the account's rows of `table` already hold in `column` (a key unique per account). */
+export async function existingValues<T extends AccountTable>(
+  db: Kysely<DB>,
+  table: T,
+  column: StringColumn<T>,
+  accountId: number,
+  values: string[],
+): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const found: Array<Record<string, string>> = await (db as unknown as Kysely<{ rows: { account_id: number; value: string } }>)
+    .selectFrom(rows(table))
+    .select(column as 'value')
+    .where('account_id', '=', accountId)
+    .where(column as 'value', 'in', [...new Set(values)])
+    .execute();
+  return new Set(found.map((row) => row[column] as string));
 }
