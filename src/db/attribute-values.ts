@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { type AttributeKind, decodeAttributeValue, type KindDefinitions, type ResolvedValue } from '../lib/attribute-values.js';
 import { attributeItemRows } from './folded-columns.js';
 import { PreparedQuery } from './prepared.js';
@@ -8,7 +8,8 @@ import type { DB } from './types.js';
 // one row per (definition, record) with the JSON text of the typed value. `record_id` is a user,
 // product, purchase or purchase item id according to the definition's kind, so C8 conversions and
 // C9 deletions (which work on a definition's rows) reach every kind alike. Users, products and
-// purchases each receive this repository; the definitions themselves belong to custom-attributes.
+// purchases each receive this repository; the definitions themselves belong to custom-attributes,
+// which receives it too for converting a definition's values.
 
 // Every read of users, products and purchases runs this (compiled once, db/prepared.ts).
 const customValuesOf = new PreparedQuery<{ accountId: number; kind: AttributeKind; recordIds: number[] }, { record_id: number; name: string; value: string }>(
@@ -24,6 +25,12 @@ const customValuesOf = new PreparedQuery<{ accountId: number; kind: AttributeKin
       .where('v.record_id', 'in', p.recordIds)
       .orderBy('d.id'),
 );
+
+/** One stored value of one definition: the record it belongs to and the value's JSON text. */
+export interface StoredValue {
+  record_id: number;
+  value: string;
+}
 
 export class AttributeValuesRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -95,14 +102,55 @@ export class AttributeValuesRepository {
 
   /** Removes every custom value of these records (records of that kind being deleted or replaced). */
   async delete(accountId: number, kind: AttributeKind, recordIds: number[]): Promise<void> {
+    await this.deleteWhere(accountId, recordIds, (eb) =>
+      eb('definition_id', 'in', eb.selectFrom('attribute_definitions').select('id').where('account_id', '=', accountId).where('kind', '=', kind)),
+    );
+  }
+
+  /** Removes one definition's values of these records (values a C8 conversion cannot keep). */
+  async deleteOfDefinition(accountId: number, definitionId: number, recordIds: number[]): Promise<void> {
+    await this.deleteWhere(accountId, recordIds, (eb) => eb('definition_id', '=', definitionId));
+  }
+
+  private async deleteWhere(accountId: number, recordIds: number[], definitions: (eb: ExpressionBuilder<DB, 'attribute_values'>) => Expression<SqlBool>): Promise<void> {
     if (recordIds.length === 0) return;
-    await this.db
-      .deleteFrom('attribute_values')
+    await this.db.deleteFrom('attribute_values').where('account_id', '=', accountId).where('record_id', 'in', recordIds).where(definitions).execute();
+  }
+
+  /** One batch of a definition's stored values, by record id, after `afterRecordId` (null: from the start). */
+  async batchOfDefinition(accountId: number, definitionId: number, afterRecordId: number | null, limit: number): Promise<StoredValue[]> {
+    let query = this.db
+      .selectFrom('attribute_values')
+      .select(['record_id', 'value'])
       .where('account_id', '=', accountId)
+      .where('definition_id', '=', definitionId);
+    if (afterRecordId !== null) query = query.where('record_id', '>', afterRecordId);
+    return query.orderBy('record_id').limit(limit).execute();
+  }
+
+  /**
+   * C8's conversion in place: one definition's existing values rewritten in one statement per batch
+   * (UPDATE ... SET value = CASE record_id ...), so a record removed meanwhile is not brought back; a
+   * user attribute's element rows (segments, SG2) are written again.
+   */
+  async rewriteOfDefinition(accountId: number, definitionId: number, values: StoredValue[], userAttribute = false): Promise<void> {
+    const [first, ...rest] = values;
+    if (!first) return;
+    const recordIds = values.map((v) => v.record_id);
+    await this.db
+      .updateTable('attribute_values')
+      .set((eb) => {
+        let cases = eb.case().when('record_id', '=', first.record_id).then(first.value);
+        for (const v of rest) cases = cases.when('record_id', '=', v.record_id).then(v.value);
+        return { value: cases.else(eb.ref('value')).end() };
+      })
+      .where('account_id', '=', accountId)
+      .where('definition_id', '=', definitionId)
       .where('record_id', 'in', recordIds)
-      .where('definition_id', 'in', (eb) =>
-        eb.selectFrom('attribute_definitions').select('id').where('account_id', '=', accountId).where('kind', '=', kind),
-      )
       .execute();
+    if (!userAttribute) return;
+    await this.db.deleteFrom('attribute_value_items').where('definition_id', '=', definitionId).where('record_id', 'in', recordIds).execute();
+    const items = values.flatMap((v) => attributeItemRows(accountId, definitionId, v.record_id, v.value));
+    if (items.length > 0) await this.db.insertInto('attribute_value_items').values(items).execute();
   }
 }

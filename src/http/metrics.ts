@@ -116,8 +116,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       },
     });
   }
-  // Both gauges read one count of the job tables per scrape; an unreachable database must not fail it.
-  let counting: Promise<Awaited<ReturnType<MetricsOptions['jobCounts']>> | null> | undefined;
+  // The job gauges read one count of the job tables per scrape; an unreachable database must not fail it.
+  type JobCounts = Awaited<ReturnType<MetricsOptions['jobCounts']>>;
+  let counting: Promise<JobCounts | null> | undefined;
   const jobCounts = () =>
     (counting ??= options
       .jobCounts()
@@ -136,24 +137,18 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       this.labels('running').set(counts.requests.running ?? 0);
     },
   });
-  new Gauge({
-    name: 'rapport_mail_outbox_pending',
-    help: 'Notification e-mails waiting to be sent, across every process on the database',
-    registers: [registry],
-    async collect() {
-      const counts = await jobCounts();
-      if (counts) this.set(counts.mailPending);
-    },
-  });
-  new Gauge({
-    name: 'rapport_webhook_messages_pending',
-    help: 'Webhook messages not yet delivered (W4), across every process on the database',
-    registers: [registry],
-    async collect() {
-      const counts = await jobCounts();
-      if (counts) this.set(counts.webhooksPending);
-    },
-  });
+  const pendingGauge = (name: string, help: string, pending: (counts: JobCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const counts = await jobCounts();
+        if (counts) this.set(pending(counts));
+      },
+    });
+  pendingGauge('rapport_mail_outbox_pending', 'Notification e-mails waiting to be sent, across every process on the database', (counts) => counts.mailPending);
+  pendingGauge('rapport_webhook_messages_pending', 'Webhook messages not yet delivered (W4), across every process on the database', (counts) => counts.webhooksPending);
 
   // Counted in the shedder's 'close' listener, which every admitted request has anyway: an onResponse
   // hook would cost every request a hook stage (measured by bench/reads.ts). Answers that ran no onRequest hook

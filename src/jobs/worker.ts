@@ -7,7 +7,7 @@ import { type Clock, formatDateTime, stamp } from '../lib/time.js';
 import type { Mailer } from './mailer.js';
 import { notificationFor } from './notification.js';
 import type { MailOutbox } from './outbox.js';
-import { PollLoop } from './poll-loop.js';
+import { PollingWorker } from './polling-worker.js';
 import type { RequestQueue, RequestRow } from './queue.js';
 import { DEFAULT_PAUSE_MS, StepSizer, pause, privateStepTargetMs, stepTurns } from './stepping.js';
 import type { JobsNotifier, RequestHandler } from './types.js';
@@ -54,7 +54,7 @@ export { DEFAULT_PAUSE_MS, STEP_TARGET_MS } from './stepping.js';
  * Runs background requests and sends notification mail, inside the server process. Several
  * workers (processes) may share one database: claims and leases make each request run once.
  */
-export class Worker implements JobsNotifier {
+export class Worker extends PollingWorker implements JobsNotifier {
   readonly id: string;
   private readonly queue: RequestQueue;
   private readonly outbox: MailOutbox;
@@ -62,46 +62,28 @@ export class Worker implements JobsNotifier {
   private readonly fixedBatch: number | undefined;
   private readonly pauseMs: number;
   private readonly leaseMs: number;
-  private readonly loop: PollLoop;
 
   constructor(private readonly options: WorkerOptions) {
+    super(options.pollMs, (error) => options.log.error({ err: error }, 'background worker pass failed'));
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     ({ queue: this.queue, outbox: this.outbox } = options.repositories(options.db));
     this.handlers = new Map(options.handlers.map((h) => [h.type, h]));
     this.fixedBatch = options.batchSize;
     this.pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.loop = new PollLoop(options.pollMs, () => this.pass(), (error) => this.options.log.error({ err: error }, 'background worker pass failed'));
-  }
-
-  private get stopping(): boolean {
-    return this.loop.stopping;
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Runs soon instead of at the next poll (called after a request is accepted). */
-  wake(): void {
-    this.loop.wake();
   }
 
   /**
    * Stops between steps; a request in progress is handed back as pending with its progress kept,
    * so the next start (of this or another process) resumes it.
    */
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     this.options.mailer?.close();
   }
 
-  /** Runs every runnable request, then sends due mail; resolves when nothing is left. */
-  runOnce(): Promise<void> {
-    return this.loop.runOnce();
-  }
-
-  private async pass(): Promise<void> {
+  /** Runs every runnable request, then sends due mail; ends when nothing is left. */
+  protected async pass(): Promise<void> {
     while (!this.stopping && (await this.runNextRequest())) {
       // keep going while there is work
     }

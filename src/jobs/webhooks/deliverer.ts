@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/time.js';
 import type { Lookup } from './address-guard.js';
-import { PollLoop } from '../poll-loop.js';
+import { PollingWorker } from '../polling-worker.js';
 import { pause } from '../stepping.js';
 import type { ClaimedMessage, WebhookMessages } from './messages.js';
 import { LoopPacing } from './pacing.js';
@@ -53,52 +53,34 @@ export interface WebhookSending {
  * batch of due messages with a lease, sends them a few at a time, and writes each outcome only
  * while it holds the claim, so two processes never send the same attempt.
  */
-export class WebhookDeliverer implements WebhookSending {
+export class WebhookDeliverer extends PollingWorker implements WebhookSending {
   readonly id: string;
   private readonly messages: WebhookMessages;
   private readonly concurrency: number;
   private readonly leaseMs: number;
-  private readonly loop: PollLoop;
   private readonly pacing: LoopPacing;
 
   constructor(private readonly options: DelivererOptions) {
+    super(options.pollMs, (error) => options.log.error({ err: error }, 'webhook delivery pass failed'));
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.messages = options.messages;
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
     this.pacing = new LoopPacing();
-    this.loop = new PollLoop(options.pollMs, () => this.pass(), (error) => this.options.log.error({ err: error }, 'webhook delivery pass failed'));
   }
 
-  private get stopping(): boolean {
-    return this.loop.stopping;
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     this.pacing.stop();
   }
 
-  /** Sends every due message; resolves when none is due. */
-  runOnce(): Promise<void> {
-    return this.loop.runOnce();
-  }
-
   /**
-   * Keeps up to `concurrency` attempts in flight, started no faster than the event loop allows
+   * Sends every due message. Keeps up to `concurrency` attempts in flight, started no faster than the event loop allows
    * (pacing.ts), claiming more as they end (a claim once a few lanes are free, so that its cost is
    * shared), and at most half of them for one endpoint: a receiver that answers only at the timeout holds its share of the lanes, never all of them, so
    * the other endpoints' messages keep going. Resolves when nothing is due and nothing is in flight.
    */
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const perEndpoint = Math.max(1, Math.floor(this.concurrency / 2));
     const inFlight = new Map<number, number>();
     const failing = new Map<number, Promise<unknown>>();

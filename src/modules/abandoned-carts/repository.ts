@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AbandonedCartsTable, DB } from '../../db/types.js';
+import { selectAccountRows } from '../../db/account-rows.js';
 import type { Page } from '../../http/pagination.js';
 
 export type CartRow = Selectable<AbandonedCartsTable>;
@@ -29,10 +30,7 @@ export class AbandonedCartsRepository {
 
   /** The user's carts, newest createtime first, then id. */
   list(accountId: number, userId: number, page: Page): Promise<CartRow[]> {
-    return this.db
-      .selectFrom('abandoned_carts')
-      .selectAll()
-      .where('account_id', '=', accountId)
+    return selectAccountRows(this.db, 'abandoned_carts', accountId)
       .where('user_id', '=', userId)
       .orderBy('createtime', 'desc')
       .orderBy('id', 'desc')

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Envelope } from '../../http/envelope.js';
+import { NullableString } from '../../http/nullable-fields.js';
 import { PageQuery } from '../../http/pagination.js';
 import { CategoryPathInput } from '../categories/path.js';
 import { EMAIL_MAX, SERVICE_UID_MAX } from '../users/schemas.js';
@@ -61,8 +62,6 @@ export const CartByIdentityInput = Type.Object(
   { additionalProperties: false },
 );
 export type CartByIdentityInput = Static<typeof CartByIdentityInput>;
-
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
 
 const CartItemObject = Type.Object({
   sku: Type.String(),

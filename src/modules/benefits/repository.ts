@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { deleteAccountRow, findAccountRow, selectAccountRows, updateAccountRow } from '../../db/account-rows.js';
 import type { BenefitsTable, CouponsTable, DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 
@@ -22,46 +23,25 @@ export class BenefitsRepository {
   }
 
   async find(accountId: number, id: number): Promise<BenefitRow | undefined> {
-    return this.db
-      .selectFrom('benefits')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findAccountRow(this.db, 'benefits', accountId, id);
   }
 
   async findMany(accountId: number, ids: number[]): Promise<BenefitRow[]> {
     if (ids.length === 0) return [];
-    return this.db
-      .selectFrom('benefits')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', 'in', ids)
-      .execute();
+    return selectAccountRows(this.db, 'benefits', accountId).where('id', 'in', ids).execute();
   }
 
   async update(accountId: number, id: number, changes: BenefitChanges): Promise<BenefitRow | undefined> {
-    return this.db
-      .updateTable('benefits')
-      .set(changes)
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return updateAccountRow(this.db, 'benefits', accountId, id, changes);
   }
 
   async delete(accountId: number, id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('benefits')
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteAccountRow(this.db, 'benefits', accountId, id);
   }
 
   /** B2: active benefits of one bucket at `now`, in the bucket's order. */
   async listBucket(accountId: number, bucket: Bucket, now: string, limit: number): Promise<BenefitRow[]> {
-    let query = this.db.selectFrom('benefits').selectAll().where('account_id', '=', accountId).where('status', '=', 1);
+    let query = selectAccountRows(this.db, 'benefits', accountId).where('status', '=', 1);
     if (bucket === 'comingbenefits') {
       return query.where('startdate', '>', now).orderBy('startdate', 'asc').orderBy('id', 'asc').limit(limit).execute();
     }
@@ -80,10 +60,7 @@ export class BenefitsRepository {
 
   /** B4: every benefit of the account, any status, by id. */
   async listAll(accountId: number, page: Page): Promise<BenefitRow[]> {
-    return this.db
-      .selectFrom('benefits')
-      .selectAll()
-      .where('account_id', '=', accountId)
+    return selectAccountRows(this.db, 'benefits', accountId)
       .orderBy('id', 'asc')
       .limit(page.limit)
       .offset(page.offset)

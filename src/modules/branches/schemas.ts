@@ -2,6 +2,7 @@ import { type Static, type TProperties, Type } from 'typebox';
 import { AcceptedEnvelope } from '../../http/accepted.js';
 import { DryRunField, DryRunResult } from '../../http/dry-run.js';
 import { Envelope } from '../../http/envelope.js';
+import { NullableNumber, NullableString } from '../../http/nullable-fields.js';
 import { PageQuery } from '../../http/pagination.js';
 
 // P4: the fields of the platform client's BranchModel. `name` is a column (unique per account,
@@ -125,9 +126,6 @@ export const BranchListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type BranchListQuery = Static<typeof BranchListQuery>;
-
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
-const NullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] });
 
 export const BranchObject = Type.Object({
   id: Type.Integer(),

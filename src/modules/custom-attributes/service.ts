@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../../db/errors.js';
+import type { AttributeValuesRepository } from '../../db/attribute-values.js';
 import type { Transactor } from '../../db/transactions.js';
 import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { NAME_PATTERN, normaliseName } from '../../lib/names.js';
@@ -57,9 +58,11 @@ function checkOptions(fieldType: string, options: AttributeOption[]): void {
   if (fieldType === 'select' && options.length === 0) throw invalidField('options', 'a select field needs at least one option');
 }
 
+type DefinitionValues = Pick<AttributeValuesRepository, 'batchOfDefinition' | 'rewriteOfDefinition' | 'deleteOfDefinition'>;
+
 export interface CustomAttributesDeps {
   customAttributes: CustomAttributesRepository;
-  tx: Transactor<{ customAttributes: CustomAttributesRepository }>;
+  tx: Transactor<{ customAttributes: CustomAttributesRepository; attributeValues: DefinitionValues }>;
   clock: Clock;
 }
 
@@ -101,7 +104,7 @@ export class CustomAttributesService {
     const newName = input.name === undefined ? name : checkedName(input.name);
     if (input.label !== undefined) checkLabel(input.label);
     try {
-      return await this.deps.tx.run(async ({ customAttributes: repository }) => {
+      return await this.deps.tx.run(async ({ customAttributes: repository, attributeValues }) => {
         const current = await repository.findByName(accountId, kind, name);
         if (!current) throw notFound(kind, name);
         const fieldType = input.field_type ?? current.field_type;
@@ -124,7 +127,7 @@ export class CustomAttributesService {
         if (!updated) throw notFound(kind, name);
         const result: UpdateResult = { definition: toDefinition(updated) };
         if (input.data_type !== undefined && input.data_type !== current.data_type) {
-          const counts = await convertValues(repository, accountId, current.id, input.data_type, kind === 'users');
+          const counts = await convertValues(attributeValues, accountId, current.id, input.data_type, kind === 'users');
           result.conversion = { from: current.data_type, to: input.data_type, ...counts };
         }
         return result;
@@ -150,7 +153,7 @@ export class CustomAttributesService {
  * data type, so running it again (or after a concurrent change) is harmless.
  */
 async function convertValues(
-  repository: CustomAttributesRepository,
+  values: DefinitionValues,
   accountId: number,
   definitionId: number,
   target: DataType,
@@ -160,7 +163,7 @@ async function convertValues(
   let dropped = 0;
   let after: number | null = null;
   for (;;) {
-    const batch = await repository.valuesBatch(accountId, definitionId, after, CONVERSION_BATCH_SIZE);
+    const batch = await values.batchOfDefinition(accountId, definitionId, after, CONVERSION_BATCH_SIZE);
     if (batch.length === 0) break;
     const rewrites: { record_id: number; value: string }[] = [];
     const drops: number[] = [];
@@ -172,8 +175,8 @@ async function convertValues(
         if (value !== row.value) rewrites.push({ record_id: row.record_id, value });
       }
     }
-    await repository.rewriteValues(accountId, definitionId, rewrites, userAttribute);
-    await repository.deleteValues(accountId, definitionId, drops);
+    await values.rewriteOfDefinition(accountId, definitionId, rewrites, userAttribute);
+    await values.deleteOfDefinition(accountId, definitionId, drops);
     dropped += drops.length;
     after = batch[batch.length - 1]!.record_id;
     if (batch.length < CONVERSION_BATCH_SIZE) break;

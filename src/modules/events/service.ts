@@ -10,17 +10,16 @@ export function presentEvent(row: Pick<EventRow, 'id' | 'name' | 'createtime'>):
   return { id: Number(row.id), name: row.name, createtime: row.createtime };
 }
 
-export class EventsService {
-  private readonly repo: EventsRepository;
-  private readonly clock: Clock;
+export interface EventsDeps {
+  events: EventsRepository;
+  clock: Clock;
+}
 
-  constructor({ events, clock }: { events: EventsRepository; clock: Clock }) {
-    this.repo = events;
-    this.clock = clock;
-  }
+export class EventsService {
+  constructor(private readonly deps: EventsDeps) {}
 
   async list(accountId: number, page: Page): Promise<EventObject[]> {
-    return (await this.repo.list(accountId, page)).map(presentEvent);
+    return (await this.deps.events.list(accountId, page)).map(presentEvent);
   }
 
   /** E1: names are letters, digits and `-`, case-sensitive, unique per account. */
@@ -28,17 +27,17 @@ export class EventsService {
     if (!EVENT_NAME_PATTERN.test(name)) {
       throw invalidField('name', 'must be 1 to 64 characters, only letters, digits and -');
     }
-    if (await this.repo.findByName(accountId, name)) throw invalidField('name', `event "${name}" already exists`);
+    if (await this.deps.events.findByName(accountId, name)) throw invalidField('name', `event "${name}" already exists`);
     try {
-      return presentEvent(await this.repo.create(accountId, name, formatDateTime(this.clock.now())));
+      return presentEvent(await this.deps.events.create(accountId, name, formatDateTime(this.deps.clock.now())));
     } catch (error) {
       // Two requests creating the same name at once: the unique index decides, the loser gets the 400.
-      if (await this.repo.findByName(accountId, name)) throw invalidField('name', `event "${name}" already exists`);
+      if (await this.deps.events.findByName(accountId, name)) throw invalidField('name', `event "${name}" already exists`);
       throw error;
     }
   }
 
   async delete(accountId: number, id: number): Promise<void> {
-    if (!(await this.repo.delete(accountId, id))) throw new NotFoundError(`event ${id} not found`);
+    if (!(await this.deps.events.delete(accountId, id))) throw new NotFoundError(`event ${id} not found`);
   }
 }

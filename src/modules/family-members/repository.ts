@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, FamilyMembersTable } from '../../db/types.js';
+import { selectAccountRows } from '../../db/account-rows.js';
 import type { Page } from '../../http/pagination.js';
 
 export type MemberRow = Selectable<FamilyMembersTable>;
@@ -17,7 +18,7 @@ export class FamilyMembersRepository {
 
   /** One of the user's members, by its id or by its uid. */
   find(accountId: number, userId: number, by: { id: number } | { uid: string }): Promise<MemberRow | undefined> {
-    const query = this.db.selectFrom('family_members').selectAll().where('account_id', '=', accountId).where('user_id', '=', userId);
+    const query = selectAccountRows(this.db, 'family_members', accountId).where('user_id', '=', userId);
     return ('id' in by ? query.where('id', '=', by.id) : query.where('uid', '=', by.uid)).orderBy('id').executeTakeFirst();
   }
 
@@ -27,10 +28,7 @@ export class FamilyMembersRepository {
 
   /** The user's members in creation order. */
   list(accountId: number, userId: number, page: Page): Promise<MemberRow[]> {
-    return this.db
-      .selectFrom('family_members')
-      .selectAll()
-      .where('account_id', '=', accountId)
+    return selectAccountRows(this.db, 'family_members', accountId)
       .where('user_id', '=', userId)
       .orderBy('id')
       .limit(page.limit)

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Envelope } from '../../http/envelope.js';
+import { NullableString } from '../../http/nullable-fields.js';
 import { PageQuery } from '../../http/pagination.js';
 import { EMAIL_MAX, GenderInput } from '../users/schemas.js';
 
@@ -47,8 +48,6 @@ export const MemberUpdateInput = Type.Object(
   { additionalProperties: false, description: 'The member is found by id, else by uid; the other fields given change' },
 );
 export type MemberInput = Static<typeof MemberUpdateInput>;
-
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
 
 export const MemberObject = Type.Object({
   id: Type.Integer(),

@@ -39,28 +39,27 @@ function present(row: IntegrationStatsRow): IntegrationStatsRecord {
   };
 }
 
-export class IntegrationStatsService {
-  private readonly stats: IntegrationStatsRepository;
-  private readonly clock: Clock;
+export interface IntegrationStatsDeps {
+  stats: IntegrationStatsRepository;
+  clock: Clock;
+}
 
-  constructor({ stats, clock }: { stats: IntegrationStatsRepository; clock: Clock }) {
-    this.stats = stats;
-    this.clock = clock;
-  }
+export class IntegrationStatsService {
+  constructor(private readonly deps: IntegrationStatsDeps) {}
 
   async record(accountId: number, body: IntegrationStatsInput): Promise<IntegrationStatsRecord> {
-    const createtime = body.createtime === undefined ? formatDateTime(this.clock.now()) : datetimeField('createtime', body.createtime);
+    const createtime = body.createtime === undefined ? formatDateTime(this.deps.clock.now()) : datetimeField('createtime', body.createtime);
     const data: Json = {};
     for (const name of SECTIONS) {
       const section = body[name];
       if (section) data[name] = cleanSection(section);
     }
     if (body.files_stats) data.files_stats = body.files_stats.map(cleanFileStats);
-    return present(await this.stats.insert(accountId, createtime, JSON.stringify(data)));
+    return present(await this.deps.stats.insert(accountId, createtime, JSON.stringify(data)));
   }
 
   async list(accountId: number, query: IntegrationStatsQuery): Promise<IntegrationStatsRecord[]> {
     const range: CreatetimeRange = parseDateRange(query);
-    return (await this.stats.list(accountId, range, toPage(query))).map(present);
+    return (await this.deps.stats.list(accountId, range, toPage(query))).map(present);
   }
 }

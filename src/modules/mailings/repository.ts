@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type Selectable, type SqlBool, type Updateable, sql } from 'kysely';
 import { visibleEntries } from '../../db/blacklist-visibility.js';
+import { selectAccountRows } from '../../db/account-rows.js';
 import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB, MailingRecipientsTable, MailingStatus, MailingsTable, RecipientStatus } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
@@ -155,13 +156,7 @@ export class MailingsRepository {
   }
 
   findRecipient(accountId: number, mailingId: number, recipientId: number): Promise<RecipientRow | undefined> {
-    return this.db
-      .selectFrom('mailing_recipients')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('mailing_id', '=', mailingId)
-      .where('id', '=', recipientId)
-      .executeTakeFirst();
+    return selectAccountRows(this.db, 'mailing_recipients', accountId).where('mailing_id', '=', mailingId).where('id', '=', recipientId).executeTakeFirst();
   }
 
   /** M9: a customer's recipient rows with their mailings' names, in mailing id order. */

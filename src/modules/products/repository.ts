@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { existingValues } from '../../db/account-rows.js';
 import { containsText } from '../../db/text-search.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, ProductsTable } from '../../db/types.js';
@@ -40,14 +41,7 @@ export class ProductsRepository {
 
   /** The SKUs among `skus` that are products of the account. */
   async existingSkus(accountId: number, skus: string[]): Promise<Set<string>> {
-    if (skus.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('products')
-      .select('sku')
-      .where('account_id', '=', accountId)
-      .where('sku', 'in', [...new Set(skus)])
-      .execute();
-    return new Set(rows.map((row) => row.sku));
+    return existingValues(this.db, 'products', 'sku', accountId, skus);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { type Static, type TProperties, Type } from 'typebox';
 import { Envelope } from '../../http/envelope.js';
+import { NullableInteger, NullableNumber, NullableString } from '../../http/nullable-fields.js';
 import { PageQuery } from '../../http/pagination.js';
 import { CategoryPathInput } from '../categories/path.js';
 
@@ -119,11 +120,6 @@ export const ProductListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ProductListQuery = Static<typeof ProductListQuery>;
-
-// Nullable response fields as JSON Schema type arrays: the serializer writes them directly.
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
-const NullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] });
-const NullableInteger = Type.Unsafe<number | null>({ type: ['integer', 'null'] });
 
 const productProperties = {
   id: Type.Integer(),

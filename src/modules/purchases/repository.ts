@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { existingValues } from '../../db/account-rows.js';
 import { PreparedQuery } from '../../db/prepared.js';
 import type { DB, PurchaseItemsTable, PurchasesTable } from '../../db/types.js';
 import type { DateRange } from '../../lib/fields.js';
@@ -104,14 +105,7 @@ export class PurchasesRepository {
 
   /** The invoice numbers among `invoices` the account already has. */
   async existingInvoices(accountId: number, invoices: string[]): Promise<Set<string>> {
-    if (invoices.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('purchases')
-      .select('invoice_number')
-      .where('account_id', '=', accountId)
-      .where('invoice_number', 'in', [...new Set(invoices)])
-      .execute();
-    return new Set(rows.map((row) => row.invoice_number));
+    return existingValues(this.db, 'purchases', 'invoice_number', accountId, invoices);
   }
 
   /**

@@ -221,18 +221,7 @@ export class UsersRepository {
       .returning(['points', 'service_uid', 'email'])
       .executeTakeFirst();
     if (!updated) return undefined;
-    const row = { concept: entry.concept, points: delta, description: entry.description ?? null, balance_after: updated.points, createtime: now };
-    const transaction = await this.db
-      .insertInto('points_transactions')
-      .values({ ...row, account_id: accountId, user_id: userId })
-      .returning(['id'])
-      .executeTakeFirstOrThrow();
-    return {
-      balance: updated.points,
-      transactionId: transaction.id,
-      row: { id: transaction.id, ...row },
-      user: { id: userId, service_uid: updated.service_uid, email: updated.email },
-    };
+    return this.insertLedgerEntry(accountId, { id: userId, service_uid: updated.service_uid, email: updated.email }, delta, updated.points, entry, now);
   }
 
   /**
@@ -240,14 +229,26 @@ export class UsersRepository {
    * entry, the whole balance, in one statement (no update of the balance just written).
    */
   async recordOpeningBalance(accountId: number, user: UserRow, entry: PointsEntry, now: string): Promise<RecordedPoints> {
-    const row = { concept: entry.concept, points: user.points, description: entry.description ?? null, balance_after: user.points, createtime: now };
+    return this.insertLedgerEntry(accountId, user, user.points, user.points, entry, now);
+  }
+
+  /** The ledger entry of a change of `points` that left the user's balance at `balance`. */
+  private async insertLedgerEntry(
+    accountId: number,
+    user: Pick<UserRow, 'id' | 'service_uid' | 'email'>,
+    points: number,
+    balance: number,
+    entry: PointsEntry,
+    now: string,
+  ): Promise<RecordedPoints> {
+    const row = { concept: entry.concept, points, description: entry.description ?? null, balance_after: balance, createtime: now };
     const transaction = await this.db
       .insertInto('points_transactions')
       .values({ ...row, account_id: accountId, user_id: user.id })
       .returning(['id'])
       .executeTakeFirstOrThrow();
     return {
-      balance: user.points,
+      balance,
       transactionId: transaction.id,
       row: { id: transaction.id, ...row },
       user: { id: user.id, service_uid: user.service_uid, email: user.email },

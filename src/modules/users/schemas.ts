@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Envelope } from '../../http/envelope.js';
+import { NullableString } from '../../http/nullable-fields.js';
 import { PageQuery } from '../../http/pagination.js';
 
 const Str = (description?: string) => Type.String({ maxLength: 1000, ...(description ? { description } : {}) });
@@ -90,11 +91,6 @@ export const MultiuserInput = Type.Object(
 );
 /** Every user write body: the create, update and upsert ones are all this shape with fewer fields. */
 export type UserInput = Static<typeof MultiuserInput>;
-
-// Nullable response fields as JSON Schema type arrays, not anyOf: the serializer writes a type
-// array directly, while anyOf makes it run a validator per value to pick the branch (20 fields of a
-// user: most of the cost of GET /users/{id} beyond its queries).
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
 
 export const UserObject = Type.Object({
   userapp_id: Type.Integer(),

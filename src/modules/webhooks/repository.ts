@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, WebhookEndpointsTable, WebhookMessageStatus, WebhookMessagesTable } from '../../db/types.js';
+import { deleteAccountRow, findAccountRow, selectAccountRows, updateAccountRow } from '../../db/account-rows.js';
 import type { Page } from '../../http/pagination.js';
 import type { MessageRow } from '../../jobs/webhooks/messages.js';
 
@@ -26,16 +27,15 @@ export class WebhooksRepository {
   }
 
   find(accountId: number, id: number): Promise<EndpointRow | undefined> {
-    return this.db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return findAccountRow(this.db, 'webhook_endpoints', accountId, id);
   }
 
   async update(accountId: number, id: number, values: Updateable<WebhookEndpointsTable>): Promise<EndpointRow | undefined> {
-    return this.db.updateTable('webhook_endpoints').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst();
+    return updateAccountRow(this.db, 'webhook_endpoints', accountId, id, values);
   }
 
   async delete(accountId: number, id: number): Promise<boolean> {
-    const deleted = await this.db.deleteFrom('webhook_endpoints').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
-    return Number(deleted.numDeletedRows) > 0;
+    return deleteAccountRow(this.db, 'webhook_endpoints', accountId, id);
   }
 
   /** W5: newest first, ties by id descending. */
@@ -53,17 +53,11 @@ export class WebhooksRepository {
   }
 
   findMessage(accountId: number, endpointId: number, messageId: string): Promise<MessageRow | undefined> {
-    return this.db
-      .selectFrom('webhook_messages')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('endpoint_id', '=', endpointId)
-      .where('message_id', '=', messageId)
-      .executeTakeFirst();
+    return selectAccountRows(this.db, 'webhook_messages', accountId).where('endpoint_id', '=', endpointId).where('message_id', '=', messageId).executeTakeFirst();
   }
 
   findMessageById(accountId: number, id: number): Promise<MessageRow | undefined> {
-    return this.db.selectFrom('webhook_messages').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return findAccountRow(this.db, 'webhook_messages', accountId, id);
   }
 
   async insertMessage(accountId: number, values: Omit<Insertable<WebhookMessagesTable>, 'account_id'>): Promise<MessageRow> {
