@@ -96,6 +96,34 @@ describe('stored membership (SG7)', () => {
   });
 });
 
+describe('the periodic refresh (SG7) and the changes kept 90 days (SG8)', () => {
+  it('lets a customer out as a time window passes, then forgets the change after 90 days', async () => {
+    assert.equal((await t.post('/apiv3/events', { name: 'live-visit' })).status, 200);
+    t.clock.set('2026-05-01T12:00:00Z');
+    const visitor = await createUser(t, { service_uid: 'live-11', points: 0 });
+    const id = await segment('Live recent visitors', { all: [{ event: 'live-visit', within_last_days: 1, op: 'gte', value: 1 }] }, { announce: true });
+    expectOk(await t.post('/apiv3/user-events', { event: 'live-visit', service_uid: 'live-11', datetime: '2026-05-01 11:00:00' }));
+    await settled();
+    assert.deepEqual(await stored(id), [visitor.userapp_id]);
+    // Two days on, nothing was written: the refresh every SEGMENT_REFRESH_MINUTES lets the visitor out.
+    t.clock.set('2026-05-03T12:00:00Z');
+    await waitFor(async () => (await stored(id)).length === 0, 'the visitor let out by the periodic refresh');
+    await settled();
+    assert.deepEqual(
+      (await changes(id)).map((c) => [c.type, c.userapp_id, c.at]),
+      [
+        ['exited', visitor.userapp_id, '2026-05-03 12:00:00'],
+        ['entered', visitor.userapp_id, '2026-05-01 12:00:00'],
+      ],
+    );
+    // 90 days after the exit, and 91 after the entry: the entry is swept, the exit kept.
+    t.clock.set('2026-07-31T13:00:00Z');
+    await waitFor(async () => (await changes(id)).length === 1, 'the entry swept');
+    assert.deepEqual((await changes(id)).map((c) => c.type), ['exited']);
+    t.clock.set(null);
+  });
+});
+
 describe('GET /segments/{id}/changes (SG8)', () => {
   it('filters by type and time, by id or slug; 404 for an unknown segment, 400 naming a bad bound', async () => {
     t.clock.set('2026-03-01T10:00:00Z');
