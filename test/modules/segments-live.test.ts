@@ -4,6 +4,7 @@ import { buildTestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { uploadList, waitFor } from '../helpers/blacklist.js';
 import { createUser } from '../helpers/factories.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
 
 // SG7–SG8 and U11's belongsToSegment: the stored membership follows the customers' writes within
 // moments (the live segments loop polls every 20 ms here), each transition is one row of
@@ -166,6 +167,36 @@ describe('GET /user/{id}/belongsToSegment (U11)', () => {
     expectError(await t.get(`/apiv3/user/${inside.userapp_id}/belongsToSegment?segment_id=999999`), 404, 'not_found');
     const other = await t.newAccount('belongs-other');
     expectError(await t.get(`/apiv3/user/${inside.userapp_id}/belongsToSegment?segment_id=${id}`, { key: other.key }), 404, 'not_found');
+  });
+});
+
+describe('segment.entered and segment.exited (SG8, W2)', () => {
+  it('sends one message per transition with the segment and the customer; an erasure exit has no e-mail', async () => {
+    const receiver = await startReceiver();
+    const endpoint = expectOk(await t.post('/apiv3/webhooks', { url: receiver.url, events: ['segment.entered', 'segment.exited'] }), 201);
+    try {
+      const c = await createUser(t, { service_uid: 'live-12', email: 'hooked@example.com', points: 0 });
+      const id = await segment('Live hooked', points(14_000));
+      const { slug } = expectOk(await t.get(`/apiv3/segments/${id}`));
+      await setPoints(c.userapp_id, 14_001);
+      await settled();
+      // The customer's points let it into other segments of this file too: only this one's messages.
+      const mine = () => receiver.received.filter((r) => r.json.data.segment.id === id);
+      await waitFor(async () => mine().length === 1, 'the entry delivered');
+      const user = { userapp_id: c.userapp_id, user_id: c.userapp_id, service_uid: 'live-12' };
+      assert.deepEqual(
+        mine().map((r) => [r.json.type, r.json.data]),
+        [['segment.entered', { segment: { id, slug, title: 'Live hooked' }, user: { ...user, email: 'hooked@example.com' } }]],
+      );
+      expectOk(await t.delete(`/apiv3/users/${c.userapp_id}`));
+      await waitFor(async () => mine().length === 2, 'the exit delivered');
+      const exit = mine()[1]!.json;
+      assert.deepEqual([exit.type, exit.data], ['segment.exited', { segment: { id, slug, title: 'Live hooked' }, user }]);
+      assert.ok(!('email' in exit.data.user), 'no e-mail key for an erased customer');
+    } finally {
+      expectOk(await t.delete(`/apiv3/webhooks/${endpoint.id}`));
+      await receiver.close();
+    }
   });
 });
 
