@@ -167,6 +167,7 @@ export function buildLiveMembership(
     clock: options.clock,
     holder: options.holder ?? processHolder(),
     refreshMinutes: options.refreshMinutes,
+    stepTargetMs: privateStepTargetMs(db),
     ...(options.dirtyBatch !== undefined ? { dirtyBatch: options.dirtyBatch } : {}),
     ...(options.rangeSize !== undefined ? { rangeSize: options.rangeSize } : {}),
   });

@@ -39,6 +39,8 @@ export class LiveMembershipLoop {
     while (!this.loop.stopping) {
       const taken = await this.live.processDirty();
       if (taken === 0) break;
+      // Requests that arrived during the batch are read before the next one takes the database.
+      await new Promise((resolve) => setImmediate(resolve));
       if (performance.now() - began >= PASS_BUDGET_MS) {
         more = true;
         break;

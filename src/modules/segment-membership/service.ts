@@ -3,6 +3,7 @@ import type { Transactor } from '../../db/transactions.js';
 import type { DB } from '../../db/types.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { WebhookEvent } from '../../jobs/webhooks/events.js';
+import { StepSizer } from '../../jobs/stepping.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import type { MemberCondition, MemberPair, MembershipRepository, Transition } from './repository.js';
 
@@ -42,6 +43,8 @@ export interface InMembershipTransaction {
 }
 
 export interface LiveMembershipDeps {
+  /** How long one transaction of either path should last (jobs/stepping.ts: 20 ms on SQLite, whose statements run on the event loop). */
+  stepTargetMs: number;
   membership: MembershipRepository;
   tx: Transactor<InMembershipTransaction>;
   clock: Clock;
@@ -50,33 +53,40 @@ export interface LiveMembershipDeps {
   /** SG7: every segment is refreshed whole at least this often. */
   refreshMinutes: number;
   leaseMs?: number;
+  /** Fixed sizes instead of sizes that adapt to stepTargetMs (tests). */
   dirtyBatch?: number;
   rangeSize?: number;
 }
 
-/** Marks read per transaction of the customer path. */
-export const DIRTY_BATCH = 500;
+/** Marks read per transaction of the customer path: at most, and to start with. */
+const DIRTY_BATCH = { min: 10, first: 100, max: 1000 };
 /** Customers per transaction of the segment path. */
-export const RANGE_SIZE = 5000;
+const RANGE_SIZE = { min: 100, first: 1000, max: 20_000 };
 const LEASE_MS = 60_000;
 /** SG8: how long GET /segments/{id}/changes keeps a transition. */
 export const CHANGES_KEPT_DAYS = 90;
 
 export class LiveMembership {
-  private readonly dirtyBatch: number;
-  private readonly rangeSize: number;
+  private readonly dirtyBatch: StepSizer;
+  private readonly rangeSize: StepSizer;
   private readonly leaseMs: number;
 
   constructor(private readonly deps: LiveMembershipDeps) {
-    this.dirtyBatch = deps.dirtyBatch ?? DIRTY_BATCH;
-    this.rangeSize = deps.rangeSize ?? RANGE_SIZE;
+    const fixed = (size: number) => ({ min: size, first: size, max: size });
+    this.dirtyBatch = new StepSizer({ ...(deps.dirtyBatch !== undefined ? fixed(deps.dirtyBatch) : DIRTY_BATCH), targetMs: deps.stepTargetMs });
+    this.rangeSize = new StepSizer({ ...(deps.rangeSize !== undefined ? fixed(deps.rangeSize) : RANGE_SIZE), targetMs: deps.stepTargetMs });
     this.leaseMs = deps.leaseMs ?? LEASE_MS;
   }
 
-  /** The customer path: one batch of marks; answers how many marks it took (0: none left). */
-  processDirty(): Promise<number> {
-    return this.deps.tx.run(async (t) => {
-      const marks = await t.membership.claimDirty(this.dirtyBatch);
+  /**
+   * The customer path: one batch of marks; answers how many marks it took (0: none left). The batch
+   * grows or shrinks so that a transaction lasts about stepTargetMs.
+   */
+  async processDirty(): Promise<number> {
+    const began = performance.now();
+    const size = this.dirtyBatch.size;
+    const taken = await this.deps.tx.run(async (t) => {
+      const marks = await t.membership.claimDirty(size);
       if (marks.length === 0) return 0;
       const now = this.deps.clock.now();
       const byAccount = new Map<number, Set<number>>();
@@ -89,6 +99,9 @@ export class LiveMembership {
       await t.membership.deleteDirty(marks.map((mark) => mark.id));
       return marks.length;
     });
+    // Only a full batch says how long such a batch takes.
+    if (taken === size) this.dirtyBatch.record(performance.now() - began);
+    return taken;
   }
 
   private async evaluateCustomers(t: InMembershipTransaction, accountId: number, userIds: number[], now: Date): Promise<void> {
@@ -134,11 +147,13 @@ export class LiveMembership {
     const version = Number(claimed.version);
     const announce = Number(claimed.run_announce) === 1;
     for (;;) {
+      const stepBegan = performance.now();
+      const size = this.rangeSize.size;
       const outcome = await this.deps.tx.run(async (t) => {
         const stepNow = this.deps.clock.now();
         const segments = (await t.membership.liveSegments(claimed.account_id)).filter((segment) => segment.id === claimed.segment_id);
         const compiled = segments.length === 0 ? undefined : (await t.evaluator.compile(claimed.account_id, segments)).get(claimed.segment_id);
-        const end = await t.membership.rangeEnd(claimed.account_id, cursor, this.rangeSize);
+        const end = await t.membership.rangeEnd(claimed.account_id, cursor, size);
         if (compiled === undefined || end === undefined) {
           await t.membership.finishRefresh(claimed.segment_id, this.deps.holder, version);
           return 'finished' as const;
@@ -150,6 +165,7 @@ export class LiveMembership {
         return 'advanced' as const;
       });
       if (outcome !== 'advanced') return true;
+      this.rangeSize.record(performance.now() - stepBegan);
       if (performance.now() - began >= budgetMs) {
         await this.deps.membership.release(claimed.segment_id, this.deps.holder);
         return true;
