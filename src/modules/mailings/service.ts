@@ -273,7 +273,11 @@ export class MailingsService {
   async preview(accountId: number, id: number, body: PreviewBody): Promise<PreviewObject> {
     const row = await this.require(accountId, id);
     const customer = await this.previewCustomer(accountId, row, body.userapp_id);
-    const { subject, preheader, html, text } = await this.renderFor(row, customer, 0);
+    const prepared = this.prepare(row);
+    // Without the open-tracking image: it is invisible, and a preview's token leads nowhere (M8), so
+    // whoever shows the preview would only request a 404 (the console's policy blocks it and says so).
+    const { open: _open, ...links } = await this.links(prepared, 0);
+    const { subject, preheader, html, text } = renderMessage(prepared, { customer, account: { name: await this.deps.accountName(accountId) } }, links);
     return { subject, preheader, html, text };
   }
 
