@@ -185,7 +185,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   // POST|GET /mailings, GET|PUT|DELETE /mailings/:id, POST /mailings/:id/copy, POST /mailings/:id/preview,
   // POST /mailings/:id/test, POST /mailings/:id/send, POST /mailings/:id/pause, POST /mailings/:id/resume,
   // POST /mailings/:id/cancel, GET /mailings/:id/recipients (M2–M7; the public /m/ routes of M8 are in app.ts),
-  // GET /mailings/:id/audience (Rapport's own: who it would reach now, docs/mailings.md)
+  // GET /mailings/:id/audience (Rapport's own: who it would reach now, docs/mailings.md),
+  // GET /users/:id/mailings (Rapport's own: a customer's mailings, docs/mailings.md)
   await scope.register(mailingsRoutes, { mailings: s.mailings });
   // GET /purchases/iin/:digits: 404 saying why (U10)
   await scope.register(notServedRoutes);

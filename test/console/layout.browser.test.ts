@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type ConsoleHarness, skipWithoutBrowser, startConsole } from './browser.js';
+import { startSmtpReceiver } from '../helpers/smtp.js';
+import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
 // The console's look where a person would notice it: every status badge's word
 // reads at WCAG AA contrast (4.5:1) against what is behind it, and at 360 px wide no page scrolls
@@ -112,10 +113,16 @@ const AXIS_CONTRAST = `(box) => {
 
 describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts, dates', { skip: skipWithoutBrowser() }, () => {
   let c: ConsoleHarness;
+  // The Mailings pages need a mailing that was sent: a real SMTP receiver takes it.
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>> | undefined;
   before(async () => {
-    c = await startConsole();
+    smtp = await startSmtpReceiver();
+    c = await startConsole({ config: { smtpUrl: smtp.url, workerPollMs: 50 } });
   });
-  after(() => c?.close());
+  after(async () => {
+    await c?.close();
+    await smtp?.close();
+  });
 
   test('every benefit and branch badge reads at 4.5:1 or more', async () => {
     const { t } = c;
@@ -166,6 +173,28 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     assert.equal(purchase.status, 200, purchase.text);
     const segment = await t.post('/apiv3/segments', { title: long, description: long, definition: { all: [{ field: 'first_name', op: 'eq', value: long }] } });
     assert.equal(segment.status, 201, segment.text);
+    // Mailings: a folder, a draft (the compose form) and a sent one (its report: statistics and
+    // recipients), long unbroken values in every field that is shown; the customer's page lists it.
+    const folder = await t.post('/apiv3/mailingfolders', { name: long });
+    assert.equal(folder.status, 201, folder.text);
+    const mailing = (name: string) => ({
+      name,
+      folder_id: folder.body.payload.id,
+      segment_id: segment.body.payload.id,
+      subject: `${long} {{ customer.first_name }}`,
+      preheader: long,
+      from_name: long,
+      from_email: `${long.slice(0, 60)}@example.com`,
+      reply_to: `${long.slice(0, 60)}@example.org`,
+      body: `<p>Hi {{ customer.first_name }}, ${long}</p><p><a href="https://shop.example.com/${long}">${long}</a> <a href="{{ unsubscribe_url }}">Unsubscribe</a></p>`,
+      tracking: { opens: true, clicks: true },
+    });
+    const draft = await t.post('/apiv3/mailings', mailing(`${long} draft`));
+    assert.equal(draft.status, 201, draft.text);
+    const sent = await t.post('/apiv3/mailings', mailing(`${long} sent`));
+    assert.equal(sent.status, 201, sent.text);
+    assert.equal((await t.post(`/apiv3/mailings/${sent.body.payload.id}/send`, {})).status, 200);
+    await eventually(async () => assert.equal((await t.get(`/apiv3/mailings/${sent.body.payload.id}`)).body.payload.status, 'sent'));
 
     const paths = [
       '/',
@@ -189,6 +218,10 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       '/requests',
       '/audit-log',
       '/retention',
+      '/mailings',
+      `/mailings?folder=${folder.body.payload.id}`,
+      `/mailings/${draft.body.payload.id}`,
+      `/mailings/${sent.body.payload.id}`,
       // A refused filter: the API's message is shown above the list.
       `/purchases?from=${long}`,
       // Not found: the page names the value it looked for.

@@ -210,13 +210,19 @@ describe('console in a browser: mailings', { skip: skipWithoutBrowser() }, () =>
   });
 
   test("a customer's page lists the mailings they received", async () => {
-    const { page, done } = await c.open({ path: `/customers/${ana.userapp_id}` });
+    const { page, done } = await c.open({ path: '/' });
+    const reads: string[] = [];
+    page.on('request', (request) => reads.push(new URL(request.url()).pathname));
+    await page.goto(c.url(`/customers/${ana.userapp_id}`));
     const table = page.getByTestId('customer-mailings');
     await eventually(async () => {
       const [row] = await rows(page, 'customer-mailings');
       assert.deepEqual(row?.slice(0, 2), ['June news', 'sent']);
       assert.match(row![2]!, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
     });
+    // A page of the customer's mailings, not the whole export (D3).
+    assert.ok(reads.includes(`/apiv3/users/${ana.userapp_id}/mailings`), reads.join(' '));
+    assert.ok(!reads.some((path) => path.endsWith('/export')), reads.join(' '));
     await table.getByRole('link', { name: 'June news' }).click();
     await page.getByRole('heading', { level: 1, name: 'June news' }).waitFor();
     await done();

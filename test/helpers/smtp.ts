@@ -3,7 +3,10 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   from: string;
+  /** The envelope's recipients as smtp-server reports them (an IDN domain sent as punycode reads as Unicode). */
   to: string[];
+  /** Whether the client declared SMTPUTF8 (RFC 6531) in MAIL FROM. */
+  smtpUtf8: boolean;
   subject: string;
   raw: string;
 }
@@ -31,6 +34,11 @@ export interface ReceiverOptions {
   defer?: string[];
   /** Milliseconds each message waits before it is accepted (a slow receiver). */
   delayMs?: number;
+  /**
+   * false: SMTPUTF8 is not offered, and a recipient whose local part is not ASCII is refused with
+   * 553 5.6.7 (RFC 6531), as a relay without it answers.
+   */
+  smtpUtf8?: boolean;
 }
 
 /** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives. */
@@ -43,9 +51,13 @@ export async function startSmtpReceiver(options: ReceiverOptions = {}): Promise<
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    hideSMTPUTF8: options.smtpUtf8 === false,
+    onRcptTo(address, session, callback) {
       const to = address.address.toLowerCase();
       const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+      if (options.smtpUtf8 === false && !session.envelope.smtpUtf8 && /[\u0080-\uffff]/.test(to.split('@')[0]!)) {
+        return callback(refusal(553, `5.6.7 <${to}>: non-ASCII addresses are not permitted without SMTPUTF8`));
+      }
       if (refuse.has(to)) return callback(refusal(550, `5.1.1 <${to}>: no such mailbox`));
       if (defer.has(to)) return callback(refusal(451, `4.2.1 <${to}>: mailbox busy, try again later`));
       callback();
@@ -64,6 +76,7 @@ export async function startSmtpReceiver(options: ReceiverOptions = {}): Promise<
         const keep = () => messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
+          smtpUtf8: session.envelope.smtpUtf8 === true,
           subject: header(raw, 'Subject'),
           raw,
         });
@@ -111,4 +124,51 @@ export function decoded(raw: string): string {
 export function tokenIn(text: string, route: string, publicUrl = 'https://mail.example.org'): string | undefined {
   const base = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`${base}/m/${route}/([A-Za-z0-9._-]+)`).exec(text)?.[1];
+}
+
+/** RFC 2047 encoded words (Q or B, UTF-8) in a header value, decoded. */
+export function decodeWords(value: string): string {
+  return value.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) => {
+    if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+    return Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_q, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  });
+}
+
+/** A received message read back: its headers (unfolded, encoded words decoded) and its parts' decoded text. */
+export function readMessage(raw: string): { headers: Map<string, string>; rawHeaders: Map<string, string>; parts: Array<{ type: string; text: string }> } {
+  const split = (text: string) => {
+    const at = text.search(/\r?\n\r?\n/);
+    return [text.slice(0, at), text.slice(at).replace(/^\r?\n\r?\n/, '')] as const;
+  };
+  const headersOf = (head: string) => {
+    const out = new Map<string, string>();
+    for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+      const colon = line.indexOf(':');
+      out.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+    }
+    return out;
+  };
+  const body = (headers: Map<string, string>, text: string) => {
+    const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+    if (encoding === 'base64') return Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      return Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_q, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    }
+    return text;
+  };
+  const [head, rest] = split(raw);
+  const rawHeaders = headersOf(head);
+  const headers = new Map([...rawHeaders].map(([key, value]) => [key, decodeWords(value)]));
+  const boundary = /boundary="?([^";]+)"?/.exec(rawHeaders.get('content-type') ?? '')?.[1];
+  const parts = boundary
+    ? rest
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => {
+          const [partHead, partBody] = split(part.replace(/^\r?\n/, ''));
+          const partHeaders = headersOf(partHead);
+          return { type: (partHeaders.get('content-type') ?? '').split(';')[0]!.trim(), text: body(partHeaders, partBody.replace(/\r?\n$/, '')) };
+        })
+    : [{ type: (rawHeaders.get('content-type') ?? 'text/plain').split(';')[0]!.trim(), text: body(rawHeaders, rest) }];
+  return { headers, rawHeaders, parts };
 }

@@ -191,6 +191,13 @@ describe('templates (M3) and previews (M4)', () => {
     expectError(await t.post('/apiv3/mailings/999999/preview', {}), 404, 'not_found');
   });
 
+  it('a preview leaves out the open-tracking image; its tracked links stay', async () => {
+    const m = await mailing({ body: '<html><body><p><a href="https://shop.example.com/sale">Sale</a></p></body></html>', tracking: { opens: true, clicks: true } });
+    const preview = expectOk(await t.post(`/apiv3/mailings/${m.id}/preview`, {}));
+    assert.doesNotMatch(preview.html, /\/m\/o\//);
+    assert.match(preview.html, /<a href="http:\/\/127\.0\.0\.1:8080\/m\/c\/[^"]+\/0">Sale<\/a>/);
+  });
+
   it('the date filter formats stored dates and times as UTC, whatever time zone the server runs in', async () => {
     const born = await createUser(t, { email: 'born@example.com', birthdate: '1990-05-17' });
     const m = await mailing({ subject: '{{ customer.birthdate | date: "%B %-d" }} / {{ customer.createtime | date: "%Y-%m-%d %H:%M" }}', body: '<p>x</p>' });

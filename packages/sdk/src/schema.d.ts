@@ -1474,6 +1474,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/mailings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mailings a customer is a recipient of (userapp_id or base64 service_uid), newest first, with the recipient status */
+        get: operations["listUserMailings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -28569,6 +28586,178 @@ export interface operations {
                 };
             };
             /** @description No mailing of this account has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listUserMailings: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 to 1000000 */
+                page?: number;
+                /** @description Items per page, 1..100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Numeric userapp_id, or the base64 of the service_uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            mailing: {
+                                id: number;
+                                name: string;
+                                /** @description The mailing's subject template, unrendered */
+                                subject: string;
+                            };
+                            email: string | null;
+                            status: "pending" | "sent" | "failed" | "bounced" | "suppressed";
+                            reason: string | null;
+                            sent_at: string | null;
+                            opened_at: string | null;
+                            clicked_at: string | null;
+                            unsubscribed_at: string | null;
+                            bounced_at: string | null;
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description page or limit out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user has that userapp_id or base64 service_uid */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -171,6 +171,20 @@ export class MailingsRepository {
       .execute();
   }
 
+  /** A customer's recipient rows with their mailings, newest first (the latest frozen audience first). */
+  ofUserPaged(accountId: number, userId: number, page: Page) {
+    return this.db
+      .selectFrom('mailing_recipients as r')
+      .innerJoin('mailings as m', 'm.id', 'r.mailing_id')
+      .select(['r.id', 'r.mailing_id', 'm.name', 'm.subject', 'r.email', 'r.status', 'r.reason', 'r.sent_at', 'r.opened_at', 'r.clicked_at', 'r.unsubscribed_at', 'r.bounced_at'])
+      .where('r.account_id', '=', accountId)
+      .where('r.user_id', '=', userId)
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+
   /** M9: erasure removes the customer's recipient rows. */
   async deleteOfUser(accountId: number, userId: number): Promise<number> {
     const result = await this.db.deleteFrom('mailing_recipients').where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, ErrorResponse, ok } from '../../http/envelope.js';
+import { UserIdParams } from '../users/schemas.js';
 import {
   AudienceObject,
   CLEARABLE,
@@ -18,6 +19,8 @@ import {
   TestBody,
   TestSent,
   UpdateMailingBody,
+  UserMailingObject,
+  UserMailingsQuery,
 } from './schemas.js';
 import type { MailingsService } from './service.js';
 
@@ -168,5 +171,24 @@ export async function mailingsRoutes(scope: FastifyInstance, { mailings }: { mai
       },
     },
     async (request, reply) => ok(reply, await mailings.recipients(request.accountId, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/users/:id/mailings',
+    {
+      schema: {
+        tags,
+        summary: 'The mailings a customer is a recipient of (userapp_id or base64 service_uid), newest first, with the recipient status',
+        operationId: 'listUserMailings',
+        params: UserIdParams,
+        querystring: UserMailingsQuery,
+        response: {
+          200: Envelope(Type.Array(UserMailingObject)),
+          400: ErrorResponse('page or limit out of range'),
+          404: ErrorResponse('No user has that userapp_id or base64 service_uid'),
+        },
+      },
+    },
+    async (request, reply) => ok(reply, await mailings.ofUserRef(request.accountId, request.params.id, request.query)),
   );
 }

@@ -188,3 +188,21 @@ export const CustomerMailing = Type.Object({
   unsubscribed_at: Nullable(Type.String()),
 });
 export type CustomerMailing = Static<typeof CustomerMailing>;
+
+/** Rapport's own (not in API.md): GET /users/{id}/mailings, newest first (G6). */
+export const UserMailingsQuery = Type.Object({ ...PageQuery.properties }, { additionalProperties: false });
+export type UserMailingsQuery = Static<typeof UserMailingsQuery>;
+
+/** One mailing a customer is a recipient of: the mailing and the customer's recipient row (M7). */
+export const UserMailingObject = Type.Object({
+  mailing: Type.Object({ id: Type.Integer(), name: Type.String(), subject: Type.String({ description: 'The mailing\'s subject template, unrendered' }) }),
+  email: Nullable(Type.String({ description: 'The address the audience was frozen with' })),
+  status: RECIPIENT_STATUS,
+  reason: Nullable(Type.String({ description: 'Why suppressed, failed or bounced, as M7 says it' })),
+  sent_at: Nullable(Type.String()),
+  opened_at: Nullable(Type.String()),
+  clicked_at: Nullable(Type.String()),
+  unsubscribed_at: Nullable(Type.String()),
+  bounced_at: Nullable(Type.String()),
+});
+export type UserMailingObject = Static<typeof UserMailingObject>;

@@ -7,6 +7,7 @@ import { datetimeField, emailField, given } from '../../lib/fields.js';
 import { fold } from '../../lib/fold.js';
 import { type Clock, formatDateTime, stamp } from '../../lib/time.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
+import type { UserDirectory } from '../users/directory.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { UserObject } from '../users/schemas.js';
 import { type MessageLinks, type PreparedMailing, checkTemplates, linksOf, prepare, renderMessage, textSource } from './compose.js';
@@ -24,6 +25,8 @@ import type {
   SendBody,
   TestBody,
   UpdateMailingBody,
+  UserMailingObject,
+  UserMailingsQuery,
 } from './schemas.js';
 import { compileMjml } from './template.js';
 import { type TokenClaims, type TokenPurpose, newTokenKey, readToken, signToken, verifyToken } from './tokens.js';
@@ -53,7 +56,7 @@ export interface MailingsDeps {
   tx: Transactor<{ mailings: MailingsRepository; webhookOutbox: WebhookOutbox; users: Pick<UsersRepository, 'update' | 'findById'> }>;
   folders: { exists(accountId: number, id: number): Promise<boolean> };
   audiences: Audiences;
-  directory: { presentByIds(accountId: number, ids: number[]): Promise<Map<number, UserObject>> };
+  directory: Pick<UserDirectory, 'presentByIds' | 'requireByRef'>;
   accountName(accountId: number): Promise<string>;
   /** null when SMTP_URL is not configured: send and test are 400 (M5). */
   transport: MailingTransport | null;
@@ -270,7 +273,11 @@ export class MailingsService {
   async preview(accountId: number, id: number, body: PreviewBody): Promise<PreviewObject> {
     const row = await this.require(accountId, id);
     const customer = await this.previewCustomer(accountId, row, body.userapp_id);
-    const { subject, preheader, html, text } = await this.renderFor(row, customer, 0);
+    const prepared = this.prepare(row);
+    // Without the open-tracking image: it is invisible, and a preview's token leads nowhere (M8), so
+    // whoever shows the preview would only request a 404 (the console's policy blocks it and says so).
+    const { open: _open, ...links } = await this.links(prepared, 0);
+    const { subject, preheader, html, text } = renderMessage(prepared, { customer, account: { name: await this.deps.accountName(accountId) } }, links);
     return { subject, preheader, html, text };
   }
 
@@ -450,6 +457,22 @@ export class MailingsService {
   async recipients(accountId: number, id: number, query: RecipientsQuery): Promise<RecipientObject[]> {
     await this.require(accountId, id);
     return (await this.deps.mailings.recipients(accountId, id, query.status as RecipientStatus | undefined, toPage(query))).map(presentRecipient);
+  }
+
+  /** GET /users/{id}/mailings (U3 ids): the mailings the customer is a recipient of, newest first. */
+  async ofUserRef(accountId: number, rawId: string, query: UserMailingsQuery): Promise<UserMailingObject[]> {
+    const user = await this.deps.directory.requireByRef(accountId, rawId);
+    return (await this.deps.mailings.ofUserPaged(accountId, user.id, toPage(query))).map((row) => ({
+      mailing: { id: Number(row.mailing_id), name: row.name, subject: row.subject },
+      email: row.email,
+      status: row.status,
+      reason: row.reason,
+      sent_at: row.sent_at,
+      opened_at: row.opened_at,
+      clicked_at: row.clicked_at,
+      unsubscribed_at: row.unsubscribed_at,
+      bounced_at: row.bounced_at,
+    }));
   }
 
   /** M9: the customer's mailings for the export (D3). */

@@ -78,7 +78,9 @@ function classify(error: unknown): SendOutcome {
   if (responseCode !== undefined && responseCode >= 500 && responseCode < 600) {
     // Only a refusal of the recipient's address is a hard bounce; a 5xx for the message (its
     // content, the sender) says nothing about the address and is not worth blacklisting it for.
-    return /RCPT/i.test(command ?? '') ? { kind: 'bounced', answer } : { kind: 'rejected', answer };
+    // Nor does 5.6.7 (RFC 6531): a non-ASCII address refused for want of SMTPUTF8 on the way.
+    const ofAddress = /RCPT/i.test(command ?? '') && !/\b5\.6\.7\b/.test(answer);
+    return ofAddress ? { kind: 'bounced', answer } : { kind: 'rejected', answer };
   }
   return { kind: 'deferred', answer };
 }
