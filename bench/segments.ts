@@ -43,7 +43,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, type Expression, type Kysely, sql, type SqlBool } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, parseDatabaseUrl } from '../src/config.js';
@@ -51,7 +51,8 @@ import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/types.js';
 import type { Clock } from '../src/lib/time.js';
-import { compileDefinition, countForm } from '../src/modules/segments/compile.js';
+import { type CompiledSegment, compileDefinition } from '../src/modules/segments/compile.js';
+import { SegmentMembers } from '../src/modules/segments/members.js';
 import { parseDefinition } from '../src/modules/segments/definition.js';
 import { SegmentsRepository } from '../src/modules/segments/repository.js';
 import { buildAccounts } from '../src/services.js';
@@ -282,6 +283,7 @@ class Session {
   readonly database: Database;
   readonly db: Kysely<DB>;
   readonly repository: SegmentsRepository;
+  readonly members: SegmentMembers;
   app!: FastifyInstance;
   readonly ids = new Map<string, number>();
   readonly refs: Reference[];
@@ -291,6 +293,7 @@ class Session {
     this.database = openDatabase(parseDatabaseUrl(prepared.url));
     this.db = this.database.db;
     this.repository = new SegmentsRepository(this.db);
+    this.members = new SegmentMembers(this.db);
     this.refs = references(prepared.data);
     this.clock = fixedClock(new Date(`${prepared.data.anchor.replace(' ', 'T')}Z`));
   }
@@ -327,25 +330,25 @@ class Session {
   }
 
   /** The segment's stored definition compiled as the service does it (stored mode, the app's clock). */
-  async compiled(key: string): Promise<Expression<SqlBool>> {
+  async compiled(key: string): Promise<CompiledSegment> {
     const row = (await this.repository.findById(this.accountId, this.ids.get(key)!))!;
     const catalogue = await this.repository.catalogue(this.accountId);
     const definition = parseDefinition(JSON.parse(row.definition), catalogue, { mode: 'stored' });
     return compileDefinition(definition, { accountId: this.accountId, clock: this.clock, catalogue });
   }
 
-  /** The statement SegmentsRepository.count runs. */
-  countQuery(compiled: Expression<SqlBool>): CompiledQuery {
+  /** The statement SegmentMembers.count runs. */
+  countQuery(compiled: CompiledSegment): CompiledQuery {
     return this.db
       .selectFrom('users as u')
       .where('u.account_id', '=', this.accountId)
-      .where(countForm(compiled, this.prepared.kind))
+      .where(compiled.countWhere(this.prepared.kind))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .compile();
   }
 
-  pageQuery(compiled: Expression<SqlBool>): CompiledQuery {
-    return this.db.selectFrom('users as u').where('u.account_id', '=', this.accountId).where(compiled).selectAll('u').orderBy('u.id').limit(25).offset(0).compile();
+  pageQuery(compiled: CompiledSegment): CompiledQuery {
+    return this.db.selectFrom('users as u').where('u.account_id', '=', this.accountId).where(compiled.where).selectAll('u').orderBy('u.id').limit(25).offset(0).compile();
   }
 
   execute<R>(query: CompiledQuery): Promise<R[]> {
@@ -380,7 +383,7 @@ async function measureCounts(session: Session, results: Results): Promise<void> 
     const compiled = await session.compiled(ref.key);
     const kinds = {
       api: async () => (await session.call<{ count: number }>('GET', `/segments/${id}/count`)).count,
-      compiled: () => session.repository.count(session.accountId, compiled),
+      compiled: () => session.members.count(session.accountId, compiled),
       hand: async () => Number((await session.execute<{ n: number | string }>(ref.hand(session.prepared.kind).compile(session.db)))[0]!.n),
     };
     const names = Object.keys(kinds) as Array<keyof typeof kinds>;
@@ -479,7 +482,7 @@ async function measureMembership(session: Session, results: Results): Promise<vo
     const each: Array<{ title: string; ms: number; query: CompiledQuery }> = [];
     for (const row of rows) {
       const compiled = compileDefinition(parseDefinition(JSON.parse(row.definition), catalogue, { mode: 'stored' }), { accountId: session.accountId, clock, catalogue });
-      const query = session.db.selectFrom('users as u').where('u.account_id', '=', session.accountId).where('u.id', '=', heavy).where(compiled).select('u.id').compile();
+      const query = session.db.selectFrom('users as u').where('u.account_id', '=', session.accountId).where('u.id', '=', heavy).where(compiled.where).select('u.id').compile();
       const { ms: took } = await timed(() => session.execute(query));
       each.push({ title: row.title, ms: took, query });
     }
@@ -532,11 +535,11 @@ async function measureExport(session: Session, results: Results): Promise<void> 
     // What the time goes to: the definition's evaluation (the member ids, one statement) in this
     // process; the rest of the export reads only the columns its fields need, 1,000 members a time.
     const compiled = await session.compiled(largest);
-    const memberIds = await timed(() => session.repository.memberIds(session.accountId, compiled));
+    const memberIds = await timed(() => session.members.memberIds(session.accountId, compiled));
     figure.statementsSeconds = memberIds.ms / 1000;
     console.log(`  in this process: the members' ids (one statement) ${(memberIds.ms / 1000).toFixed(2)} s`);
     if (PLANS === 'all' || (PLANS === 'missed' && figure.rowsPerS < TARGET.exportRowsPerS)) {
-      const ids = session.db.selectFrom('users as u').where('u.account_id', '=', session.accountId).where(countForm(compiled, session.prepared.kind)).select('u.id').orderBy('u.id').compile();
+      const ids = session.db.selectFrom('users as u').where('u.account_id', '=', session.accountId).where(compiled.countWhere(session.prepared.kind)).select('u.id').orderBy('u.id').compile();
       console.log(`  export's member ids, plan:\n${indent(await session.explain(ids))}`);
     }
   } finally {

@@ -64,6 +64,7 @@ import { PurchaseSummaryService } from './modules/purchases/summary.js';
 import { RequestsService } from './modules/requests/service.js';
 import { SegmentExport } from './modules/segments/export.js';
 import { SegmentsRepository } from './modules/segments/repository.js';
+import { SegmentMembers } from './modules/segments/members.js';
 import { SegmentsService } from './modules/segments/service.js';
 import { MembershipRepository } from './modules/segment-membership/repository.js';
 import { LiveMembership } from './modules/segment-membership/service.js';
@@ -85,7 +86,6 @@ import { MailingsRepository } from './modules/mailings/repository.js';
 import { type BouncePort, MailingSender } from './modules/mailings/sender.js';
 import { MailingsService } from './modules/mailings/service.js';
 import { createMailingTransport } from './modules/mailings/transport.js';
-import { countForm } from './modules/segments/compile.js';
 import { WebhooksRepository } from './modules/webhooks/repository.js';
 import { WebhooksService } from './modules/webhooks/service.js';
 import type { Lookup } from './jobs/webhooks/address-guard.js';
@@ -128,6 +128,7 @@ export function buildRepositories(db: Kysely<DB>) {
     queue: new RequestQueue(db),
     retention: new RetentionRepository(db),
     segments: new SegmentsRepository(db),
+    segmentMembers: new SegmentMembers(db),
     membership: new MembershipRepository(db),
     stats: new IntegrationStatsRepository(db),
     userEvents: new UserEventsRepository(db),
@@ -157,12 +158,14 @@ export function buildLiveMembership(
   options: { clock: Clock; refreshMinutes: number; endpointCache?: TtlCache<Subscriber[]>; segments?: Pick<SegmentsService, 'compile'>; holder?: string; dirtyBatch?: number; rangeSize?: number },
 ): LiveMembership {
   const r = buildRepositories(db);
-  const segments = options.segments ?? new SegmentsService({ segments: r.segments, directory: new UserDirectory({ users: r.users, attributeValues: r.attributeValues }), clock: options.clock });
+  const segments =
+    options.segments ??
+    new SegmentsService({ segments: r.segments, members: r.segmentMembers, directory: new UserDirectory({ users: r.users, attributeValues: r.attributeValues }), clock: options.clock });
   return new LiveMembership({
     membership: r.membership,
     tx: transactor(db, (trx) => {
       const t = buildRepositories(trx);
-      return { membership: t.membership, webhookOutbox: new WebhookOutbox(trx, options.endpointCache), evaluator: segmentEvaluator(t.segments, t.membership, segments), db: trx };
+      return { membership: t.membership, webhookOutbox: new WebhookOutbox(trx, options.endpointCache), evaluator: segmentEvaluator(t.segments, t.segmentMembers, segments), db: trx };
     }),
     clock: options.clock,
     holder: options.holder ?? processHolder(),
@@ -264,7 +267,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     stepping: { targetMs: privateStepTargetMs(db), turns: stepTurns(db) },
   });
 
-  const segments = new SegmentsService({ segments: r.segments, directory, clock });
+  const segments = new SegmentsService({ segments: r.segments, members: r.segmentMembers, directory, clock });
   // SG7–SG8: stored membership, kept current by the live segments loop of the worker processes.
   const liveMembership = buildLiveMembership(db, { clock, refreshMinutes: config.segmentRefreshMinutes, endpointCache, segments });
   const segmentExport = new SegmentExport({
@@ -272,7 +275,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     snapshot: (work) =>
       snapshot((sdb) => {
         const s = buildRepositories(sdb);
-        return work({ segments: s.segments, directory: new UserDirectory({ users: s.users, attributeValues: s.attributeValues }) });
+        return work({ segments: s.segments, members: s.segmentMembers, directory: new UserDirectory({ users: s.users, attributeValues: s.attributeValues }) });
       }),
   });
 
@@ -325,7 +328,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     audiences: {
       condition: async (accountId, segmentId) => {
         const row = await r.segments.findById(accountId, segmentId);
-        return row ? countForm(segments.compile(accountId, row, await r.segments.catalogue(accountId)), dialect) : undefined;
+        return row ? segments.compile(accountId, row, await r.segments.catalogue(accountId)).countWhere(dialect) : undefined;
       },
       firstMember: async (accountId, segmentId) => (await segments.members(accountId, String(segmentId), { limit: 1 }))[0],
     },

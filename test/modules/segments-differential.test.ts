@@ -15,6 +15,7 @@ import { formatDateTime } from '../../src/lib/time.js';
 import { compileDefinition } from '../../src/modules/segments/compile.js';
 import { parseDefinition } from '../../src/modules/segments/definition.js';
 import { attributeItemRows, foldedUserColumns } from '../../src/db/folded-columns.js';
+import { SegmentMembers } from '../../src/modules/segments/members.js';
 import { SegmentsRepository } from '../../src/modules/segments/repository.js';
 import { createSegmentsTestDatabase, createSqliteDatabase, type SegmentsTestDatabase } from '../helpers/segments-db.js';
 import { type RefData, type RefUser, referenceMembers, type Scalar, TEXT_FIELDS, type TextField } from '../helpers/segments-reference.js';
@@ -674,6 +675,7 @@ async function runIn(db: Kysely<DB>, url: string, world: World): Promise<RunResu
   await writeAccount(db, world.accounts[1], `run${runNumber}b`);
   const { accountId, data, userIds, benefits, mailings } = written;
   const repo = new SegmentsRepository(db);
+  const queries = new SegmentMembers(db);
   const clock = { now: () => world.now };
   const segmentIds: number[] = [];
   for (const [index, template] of world.stored.entries()) {
@@ -691,14 +693,15 @@ async function runIn(db: Kysely<DB>, url: string, world: World): Promise<RunResu
   for (const template of world.definitions) {
     const definition = resolve(template, benefits, segmentIds, mailings);
     const compiled = compileDefinition(parseDefinition(definition, catalogue), { accountId, clock, catalogue });
-    const rows = await repo.members(accountId, compiled, { limit: 100, offset: 0 });
+    const rows = await queries.members(accountId, compiled, { limit: 100, offset: 0 });
     const actual = rows.map((row) => Number(row.id));
     const expected = referenceMembers(data, definition, world.now);
     assert.deepEqual(actual, expected, `${url}: members of ${JSON.stringify(definition)} at ${world.now.toISOString()}`);
-    assert.equal(await repo.count(accountId, compiled), expected.length, `count of ${JSON.stringify(definition)}`);
+    assert.equal(await queries.count(accountId, compiled), expected.length, `count of ${JSON.stringify(definition)}`);
+    assert.deepEqual(Array.from(await queries.memberIds(accountId, compiled)), expected, `memberIds of ${JSON.stringify(definition)}`);
     if (userIds.length > 0) {
       const probe = userIds[runNumber % userIds.length]!;
-      assert.equal(await repo.isMember(accountId, compiled, probe), expected.includes(probe), `isMember(${probe}) of ${JSON.stringify(definition)}`);
+      assert.equal(await queries.isMember(accountId, compiled, probe), expected.includes(probe), `isMember(${probe}) of ${JSON.stringify(definition)}`);
     }
     members.push(actual.map((id) => userIds.indexOf(id)));
     stats.definitions += 1;
@@ -712,8 +715,14 @@ async function runIn(db: Kysely<DB>, url: string, world: World): Promise<RunResu
       id,
       compiled: compileDefinition(parseDefinition(data.segments.get(id), catalogue, { mode: 'stored' }), { accountId, clock, catalogue }),
     }));
-    const expected = segmentIds.filter((id) => referenceMembers(data, data.segments.get(id), world.now).includes(probe));
-    assert.deepEqual(await repo.segmentsOfUser(accountId, probe, compiledSegments), expected, 'segmentsOfUser');
+    const referenceOf = new Map(segmentIds.map((id) => [id, referenceMembers(data, data.segments.get(id), world.now)]));
+    const expected = segmentIds.filter((id) => referenceOf.get(id)!.includes(probe));
+    const ofProbe = (await queries.membersAmong(accountId, compiledSegments, [probe])).map((pair) => pair.segment_id).sort((a, b) => a - b);
+    assert.deepEqual(ofProbe, expected, 'the segments of one customer (membersAmong)');
+    // SG7's customer path: every customer of the run against every stored segment at once.
+    const pairs = (await queries.membersAmong(accountId, compiledSegments, userIds)).map((pair) => `${pair.segment_id}:${pair.user_id}`).sort();
+    const expectedPairs = segmentIds.flatMap((id) => referenceOf.get(id)!.map((user) => `${id}:${user}`)).sort();
+    assert.deepEqual(pairs, expectedPairs, 'membersAmong a batch of customers');
   }
   return { members };
 }
@@ -824,10 +833,11 @@ describe('segments: fixed cases', () => {
   it('gives the members written out for each case, as the reference does', async () => {
     const written = await writeAccount(main.database.db, account, 'fixed');
     const repo = new SegmentsRepository(main.database.db);
+    const queries = new SegmentMembers(main.database.db);
     const catalogue = await repo.catalogue(written.accountId);
     for (const [name, definition, expected] of cases) {
       const compiled = compileDefinition(parseDefinition(definition, catalogue), { accountId: written.accountId, clock: { now: () => now }, catalogue });
-      const members = (await repo.members(written.accountId, compiled, { limit: 100, offset: 0 })).map((row) => written.userIds.indexOf(Number(row.id)));
+      const members = (await queries.members(written.accountId, compiled, { limit: 100, offset: 0 })).map((row) => written.userIds.indexOf(Number(row.id)));
       assert.deepEqual(members, expected, name);
       assert.deepEqual(referenceMembers(written.data, definition, now).map((id) => written.userIds.indexOf(id)), expected, `reference: ${name}`);
     }
@@ -836,11 +846,12 @@ describe('segments: fixed cases', () => {
   it('evaluates a stored definition whose attribute was deleted as a field with no value', async () => {
     const written = await writeAccount(main.database.db, account, 'stale');
     const repo = new SegmentsRepository(main.database.db);
+    const queries = new SegmentMembers(main.database.db);
     const catalogue = await repo.catalogue(written.accountId);
     const stale = { ...catalogue, attributes: new Map([...catalogue.attributes].filter(([name]) => name !== 'nivel')) };
     const members = async (definition: unknown) => {
       const compiled = compileDefinition(parseDefinition(definition, stale, { mode: 'stored' }), { accountId: written.accountId, clock: { now: () => now }, catalogue: stale });
-      return (await repo.members(written.accountId, compiled, { limit: 100, offset: 0 })).map((row) => written.userIds.indexOf(Number(row.id)));
+      return (await queries.members(written.accountId, compiled, { limit: 100, offset: 0 })).map((row) => written.userIds.indexOf(Number(row.id)));
     };
     assert.deepEqual(await members({ all: [{ field: 'custom_attributes.nivel', op: 'eq', value: 'plata' }] }), []);
     assert.deepEqual(await members({ all: [{ field: 'custom_attributes.nivel', op: 'neq', value: 'plata' }] }), [0, 1, 2]);
@@ -862,6 +873,7 @@ describe('segments: repository', () => {
   it('searches members as U3 says: every word in one of the fields, case and accents ignored', async () => {
     const written = await writeAccount(main.database.db, account, 'search');
     const repo = new SegmentsRepository(main.database.db);
+    const queries = new SegmentMembers(main.database.db);
     const catalogue = await repo.catalogue(written.accountId);
     const everyone = compileDefinition(parseDefinition({ all: [{ field: 'points', op: 'gte', value: 0 }] }, catalogue), {
       accountId: written.accountId,
@@ -869,7 +881,7 @@ describe('segments: repository', () => {
       catalogue,
     });
     const search = async (text: string) =>
-      (await repo.members(written.accountId, everyone, { limit: 10, offset: 0 }, text)).map((row) => written.userIds.indexOf(Number(row.id)));
+      (await queries.members(written.accountId, everyone, { limit: 10, offset: 0 }, text)).map((row) => written.userIds.indexOf(Number(row.id)));
     assert.deepEqual(await search('ines moreno'), [0]);
     assert.deepEqual(await search('ÁLVAREZ'), [0]);
     assert.deepEqual(await search('alvarez juan'), []);
@@ -878,15 +890,16 @@ describe('segments: repository', () => {
     assert.deepEqual(await search('JUAN-1'), [2]);
     assert.deepEqual(await search('  '), [0, 1, 2]);
     // Pages and keyset pages in id order.
-    assert.deepEqual((await repo.members(written.accountId, everyone, { limit: 2, offset: 1 })).map((row) => Number(row.id)), written.userIds.slice(1, 3));
-    assert.deepEqual((await repo.membersAfter(written.accountId, everyone, written.userIds[0]!, 1)).map((row) => Number(row.id)), [written.userIds[1]]);
-    assert.equal(await repo.count(written.accountId, everyone), 3);
+    assert.deepEqual((await queries.members(written.accountId, everyone, { limit: 2, offset: 1 })).map((row) => Number(row.id)), written.userIds.slice(1, 3));
+    assert.deepEqual(Array.from(await queries.memberIds(written.accountId, everyone)), written.userIds.slice(0, 3));
+    assert.equal(await queries.count(written.accountId, everyone), 3);
   });
 
   it('stores segments: slugs, finding by id or slug, search, partial updates, references, deletion', async () => {
     const written = await writeAccount(main.database.db, account, 'crud');
     const a = written.accountId;
     const repo = new SegmentsRepository(main.database.db);
+    const queries = new SegmentMembers(main.database.db);
     const at = '2025-02-28 12:00:00';
     const base = { description: null, definition: { all: [{ field: 'points', op: 'gt', value: 15 }] }, advanced: false, references: [] };
     const first = await repo.insert(a, { ...base, title: 'Clientes Córdoba' }, at);
@@ -916,8 +929,9 @@ describe('segments: repository', () => {
     assert.equal(catalogue.self, third.id);
     assert.deepEqual(catalogue.segments.get(third.id), { any: [{ segment: second.id, op: 'in' }] });
     const compiled = (id: number) => ({ id, compiled: compileDefinition(parseDefinition(catalogue.segments.get(id), catalogue, { mode: 'stored' }), { accountId: a, clock: { now: () => now }, catalogue }) });
-    assert.deepEqual(await repo.segmentsOfUser(a, written.userIds[2]!, [compiled(first.id), compiled(second.id), compiled(third.id)]), [first.id, second.id, third.id]);
-    assert.deepEqual(await repo.segmentsOfUser(a, written.userIds[0]!, [compiled(first.id), compiled(third.id)]), []);
+    const segmentsOf = async (user: number, list: ReturnType<typeof compiled>[]) => (await queries.membersAmong(a, list, [user])).map((pair) => pair.segment_id).sort((x, y) => x - y);
+    assert.deepEqual(await segmentsOf(written.userIds[2]!, [compiled(first.id), compiled(second.id), compiled(third.id)]), [first.id, second.id, third.id]);
+    assert.deepEqual(await segmentsOf(written.userIds[0]!, [compiled(first.id), compiled(third.id)]), []);
 
     assert.equal(await repo.delete(other.accountId, third.id), false);
     assert.equal(await repo.delete(a, third.id), true);
@@ -937,8 +951,8 @@ describe('segments: repository', () => {
     const catalogue = await repo.catalogue(a);
     const clock = { now: () => now };
     const five = compileDefinition(parseDefinition({ all: ids.slice(0, 5).map((id) => ({ segment: id, op: 'in' })) }, catalogue), { accountId: a, clock, catalogue });
-    assert.equal(await repo.count(a, five), 3);
+    assert.equal(await new SegmentMembers(main.database.db).count(a, five), 3);
     const seven = compileDefinition(parseDefinition({ all: ids.map((id) => ({ segment: id, op: 'in' })) }, catalogue), { accountId: a, clock, catalogue });
-    await assert.rejects(repo.count(a, seven), (error: any) => error.statusCode === 400 && /^definition: too large to evaluate/.test(error.message));
+    await assert.rejects(new SegmentMembers(main.database.db).count(a, seven), (error: any) => error.statusCode === 400 && /^definition: too large to evaluate/.test(error.message));
   });
 });

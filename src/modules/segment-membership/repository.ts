@@ -69,21 +69,6 @@ export class MembershipRepository {
       .execute();
   }
 
-  /** Which of these customers the conditions admit now: 20 segments a statement (a UNION ALL of point queries). */
-  async membersAmong(accountId: number, segments: ReadonlyArray<{ id: number; where: MemberCondition }>, userIds: readonly number[]): Promise<MemberPair[]> {
-    if (userIds.length === 0 || segments.length === 0) return [];
-    const found: MemberPair[] = [];
-    const ids = this.postgres ? sql<SqlBool>`u.id = any(${`{${userIds.join(',')}}`}::bigint[])` : sql<SqlBool>`u.id in (${sql.join([...userIds])})`;
-    for (let start = 0; start < segments.length; start += 20) {
-      const parts = segments
-        .slice(start, start + 20)
-        .map((segment) => sql`select cast(${segment.id} as integer) as segment_id, u.id as user_id from users u where u.account_id = ${accountId} and ${ids} and ${segment.where}`);
-      const { rows } = await sql<MemberPair>`${sql.join(parts, sql` union all `)}`.execute(this.db);
-      for (const row of rows) found.push({ segment_id: Number(row.segment_id), user_id: Number(row.user_id) });
-    }
-    return found;
-  }
-
   /** The stored memberships of these customers. */
   async storedOf(accountId: number, userIds: readonly number[]): Promise<MemberPair[]> {
     if (userIds.length === 0) return [];

@@ -5,7 +5,8 @@ import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { WebhookEvent } from '../../jobs/webhooks/events.js';
 import { StepSizer } from '../../jobs/stepping.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import type { MemberCondition, MemberPair, MembershipRepository, Transition } from './repository.js';
+import type { CompiledSegment } from '../segments/compile.js';
+import type { MemberPair, MembershipRepository, Transition } from './repository.js';
 
 // SG7–SG8: live membership. Two paths meet in segment_members:
 // - the customer path (processDirty): customers marked dirty by the triggers of migration 0021 are
@@ -16,10 +17,6 @@ import type { MemberCondition, MemberPair, MembershipRepository, Transition } fr
 // Whatever path changes a member row records the transition and writes its webhook message in the
 // same transaction; a segment taking its first members silently (SG7) records nothing.
 
-/** A segment compiled for membership: its condition over `users as u`, and restricted to some customers. */
-export interface CompiledCondition {
-  where: MemberCondition;
-}
 
 export interface LiveSegmentRow {
   id: number;
@@ -31,8 +28,8 @@ export interface LiveSegmentRow {
 /** What the segments module answers: conditions compiled now, and the point query over a batch. */
 export interface SegmentEvaluator {
   /** The conditions of these segments; a definition that no longer compiles is left out (and logged). */
-  compile(accountId: number, rows: readonly LiveSegmentRow[]): Promise<Map<number, CompiledCondition>>;
-  membersAmong(accountId: number, segments: ReadonlyArray<{ id: number; compiled: CompiledCondition }>, userIds: readonly number[]): Promise<MemberPair[]>;
+  compile(accountId: number, rows: readonly LiveSegmentRow[]): Promise<Map<number, CompiledSegment>>;
+  membersAmong(accountId: number, segments: ReadonlyArray<{ id: number; compiled: CompiledSegment }>, userIds: readonly number[]): Promise<MemberPair[]>;
 }
 
 export interface InMembershipTransaction {

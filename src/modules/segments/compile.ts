@@ -37,9 +37,6 @@ import { foldedColumn, tagKey } from '../../db/folded-columns.js';
 // - numbers are compared as double precision; purchase totals are summed in whole 1/10,000 units
 //   (each total rounded first), so the order in which a database adds them cannot change a result.
 
-/** A definition as one SQL condition over `users as u` (what the repository's member queries take). */
-export type CompiledDefinition = Expression<SqlBool>;
-
 export interface CompileContext {
   accountId: number;
   clock: Clock;
@@ -73,49 +70,67 @@ const double = (value: number) => sql`cast(${value} as double precision)`;
 
 const like = (expression: Expression<unknown>, pattern: string): Bool => sql<SqlBool>`${expression} like ${pattern} escape '\\'`;
 
-export function compileDefinition(definition: Definition, context: CompileContext): Expression<SqlBool> {
-  const now = new Date(Math.floor(context.clock.now().getTime() / 1000) * 1000);
-  const rows = new Compiler(context.accountId, now, context.catalogue).node(definition.root);
-  countForms.set(rows, (dialect) => new Compiler(context.accountId, now, context.catalogue, { dialect }).root(definition.root));
-  return rows;
-}
-
 /**
- * The same definition compiled for counting every member in one statement (SegmentsRepository.count),
- * on this database; the compiled expression itself is the form for pages, exports and one user.
- *
- * The two forms differ only in conditions on a per-customer count or sum that must hold for every
- * member (a condition of the top `all` group, whose test fails at 0: "2+ purchases in 90 days",
- * "spent 1,000"). Row by row, such a condition is a correlated subquery run once per customer,
- * which neither database turns into a join. For a count it becomes
- * `u.id in (select user_id … group by user_id having …)`: one pass over the rows in the window,
- * aggregated once (PostgreSQL: a semi-join on a hash aggregate; SQLite: a list it walks customers
- * by). A page or one customer keeps the correlated form, which stops at the first rows it needs.
- * On SQLite, whose planner has no statistics here, only the first such list may drive the scan
- * (`u.id in`); the others are filters (`+u.id in`), since two lists driving one column multiply.
+ * A definition compiled, as one value: the condition over `users as u` for pages, one customer or a
+ * batch of customers, and the form for counting or reading every member on a given database.
  */
-export function countForm(compiled: Expression<SqlBool>, dialect: CountDialect): Expression<SqlBool> {
-  return countForms.get(compiled)?.(dialect) ?? compiled;
+export interface CompiledSegment {
+  /** Pages of members, one customer (`u.id = ?` beside it), the stored membership's ranges. */
+  readonly where: Expression<SqlBool>;
+  /**
+   * The form for counting every member in one statement (and reading every member's id), on this
+   * database. The two forms differ only in conditions on a per-customer count or sum that must hold
+   * for every member (a condition of the top `all` group, whose test fails at 0: "2+ purchases in
+   * 90 days", "spent 1,000"). Row by row, such a condition is a correlated subquery run once per
+   * customer, which neither database turns into a join. For a count it becomes `u.id in (select
+   * user_id … group by user_id having …)`: one pass over the rows in the window, aggregated once
+   * (PostgreSQL: a semi-join on a hash aggregate; SQLite: a list it walks customers by). A page or
+   * one customer keeps the correlated form, which stops at the first rows it needs. On SQLite, whose
+   * planner has no statistics here, only the first such list may drive the scan (`u.id in`); the
+   * others are filters (`+u.id in`), since two lists driving one column multiply.
+   */
+  countWhere(dialect: CountDialect): Expression<SqlBool>;
+  /** `where` for these customers only (the live membership's customer path). */
+  forCustomers(ids: readonly number[], dialect: CountDialect): Expression<SqlBool>;
 }
 
 export type CountDialect = 'sqlite' | 'postgres';
 
-const countForms = new WeakMap<Expression<SqlBool>, (dialect: CountDialect) => Expression<SqlBool>>();
+export function compileDefinition(definition: Definition, context: CompileContext): CompiledSegment {
+  const now = new Date(Math.floor(context.clock.now().getTime() / 1000) * 1000);
+  const where = new Compiler(context.accountId, now, context.catalogue).node(definition.root);
+  const counted = new Map<CountDialect, Expression<SqlBool>>();
+  return {
+    where,
+    countWhere(dialect) {
+      let form = counted.get(dialect);
+      if (!form) counted.set(dialect, (form = new Compiler(context.accountId, now, context.catalogue, { dialect }).root(definition.root)));
+      return form;
+    },
+    forCustomers: (ids, dialect) => and([customersIn(ids, dialect), where as Bool]),
+  };
+}
+
+/** `u.id` among these ids: PostgreSQL takes them as one array parameter, SQLite as a list. */
+export function customersIn(ids: readonly number[], dialect: CountDialect): Bool {
+  if (ids.length === 0) return FALSE;
+  return dialect === 'postgres' ? sql<SqlBool>`u.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql<SqlBool>`u.id in (${sql.join([...ids])})`;
+}
 
 class Compiler {
   /** Segments being compiled (a cycle left in stored data matches no one rather than looping). */
   private readonly open = new Set<number>();
   private readonly nowText: string;
-  /** Compiling a condition every member must meet (countForm only). */
+  /** Compiling a condition every member must meet (countWhere only). */
   private conjunct = false;
-  /** countForm on SQLite: a list already drives the scan. */
+  /** countWhere on SQLite: a list already drives the scan. */
   private driving = false;
 
   constructor(
     private readonly accountId: number,
     private readonly now: Date,
     private readonly catalogue: Catalogue,
-    /** Given: the count form (countForm) for this database. */
+    /** Given: the count form (countWhere) for this database. */
     private readonly count?: { dialect: CountDialect },
   ) {
     this.nowText = formatDateTime(now);
@@ -507,7 +522,7 @@ class Compiler {
 
   /**
    * Whether a condition on a customer's rows (purchases, events, coupons, carts, custom attribute
-   * items) is compiled as the set of customers that meet it (countForm, which says why):
+   * items) is compiled as the set of customers that meet it (CompiledSegment.countWhere says why):
    * - a condition every member must meet, when it is on a count or sum and fails at 0 (not "is there
    *   one": both databases already join an EXISTS);
    * - on SQLite, any condition below an `any` or `not`: one pass to build the set, then a lookup per
@@ -524,7 +539,7 @@ class Compiler {
 
   /**
    * The customers whose rows of `from` (filtered by `where`) have a count (or `aggregate`) passing
-   * `test`, as a condition on u.id (countForm): `u.id in (select …)`, grouped when the test is on more
+   * `test`, as a condition on u.id (countWhere): `u.id in (select …)`, grouped when the test is on more
    * than the presence of a row; `not in` the customers that fail it when having no row passes it.
    * On SQLite the first list of the top `all` group drives the scan (`u.id in`); every other is a
    * filter (`+u.id in`).

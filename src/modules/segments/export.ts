@@ -5,6 +5,7 @@ import type { UserDirectory } from '../users/directory.js';
 import { USER_FIELD_SOURCES, type UserExtras, type UserFieldSource } from '../users/present.js';
 import type { UserRow } from '../users/repository.js';
 import type { UserObject } from '../users/schemas.js';
+import type { SegmentMembers } from './members.js';
 import type { SegmentsRepository } from './repository.js';
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FORMATS, type SegmentExportQuery } from './schemas.js';
 import type { SegmentsService } from './service.js';
@@ -18,7 +19,8 @@ type Format = (typeof EXPORT_FORMATS)[number];
 
 /** What an export reads, bound to one snapshot of the database. */
 export interface ExportSnapshot {
-  segments: Pick<SegmentsRepository, 'catalogue' | 'memberIds' | 'usersByIds'>;
+  segments: Pick<SegmentsRepository, 'catalogue'>;
+  members: Pick<SegmentMembers, 'memberIds' | 'usersByIds'>;
   directory: Pick<UserDirectory, 'extras'>;
 }
 
@@ -104,16 +106,16 @@ export class SegmentExport {
       started();
       if (!body.destroyed && !body.write(text)) await drained();
     };
-    const run = this.deps.snapshot(async ({ segments, directory }) => {
+    const run = this.deps.snapshot(async ({ segments, members, directory }) => {
       const catalogue = await segments.catalogue(accountId);
       const unknown = attributes.find((name) => !catalogue.attributes.has(name));
       if (unknown !== undefined) throw invalidField('fields', `no user custom attribute named "${unknown}" is defined`);
       const compiled = this.deps.service.compile(accountId, row, catalogue);
       if (format === 'csv') await write(`${fields.map(csvField).join(',')}\r\n`);
       // The members once (one evaluation of the definition), then their rows a page at a time.
-      const ids = await segments.memberIds(accountId, compiled);
+      const ids = await members.memberIds(accountId, compiled);
       for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
-        const rows = await segments.usersByIds(accountId, ids.subarray(start, start + EXPORT_PAGE), columns);
+        const rows = await members.usersByIds(accountId, ids.subarray(start, start + EXPORT_PAGE), columns);
         await write(linesOf(format, fields, sources, rows, await directory.extras(accountId, rows, wanted)));
         if (body.destroyed) return;
       }

@@ -4,8 +4,9 @@ import { given } from '../../lib/fields.js';
 import { type Clock, stamp } from '../../lib/time.js';
 import type { UserDirectory } from '../users/directory.js';
 import type { UserObject } from '../users/schemas.js';
-import { type CompiledDefinition, compileDefinition } from './compile.js';
+import { type CompiledSegment, compileDefinition } from './compile.js';
 import { type Catalogue, type Definition, parseDefinition } from './definition.js';
+import type { SegmentMembers } from './members.js';
 import type { SegmentRow, SegmentsRepository } from './repository.js';
 import type {
   CreateSegmentBody,
@@ -19,8 +20,6 @@ import type {
 
 /** SG4's preview shows this many members. */
 const PREVIEW_MEMBERS = 10;
-/** Member ids read per statement by memberIds (ids only: 100,000 in about 75 ms on SQLite). */
-const MEMBER_IDS_PAGE = 10_000;
 
 export function presentSegment(row: SegmentRow): SegmentObject {
   return {
@@ -44,6 +43,7 @@ function checkedTitle(title: string): string {
 
 export interface SegmentsDeps {
   segments: SegmentsRepository;
+  members: SegmentMembers;
   directory: Pick<UserDirectory, 'present' | 'requireByRef'>;
   clock: Clock;
 }
@@ -60,7 +60,7 @@ export class SegmentsService {
   }
 
   /** A stored definition as SQL (stored mode: what was deleted since it was saved matches nothing). */
-  compile(accountId: number, row: Pick<SegmentRow, 'definition'>, catalogue: Catalogue): CompiledDefinition {
+  compile(accountId: number, row: Pick<SegmentRow, 'definition'>, catalogue: Catalogue): CompiledSegment {
     const definition = parseDefinition(JSON.parse(row.definition), catalogue, { mode: 'stored' });
     return compileDefinition(definition, { accountId, clock: this.deps.clock, catalogue });
   }
@@ -121,7 +121,7 @@ export class SegmentsService {
   async count(accountId: number, ref: string): Promise<SegmentCount> {
     const row = await this.requireSegment(accountId, ref);
     const compiled = this.compile(accountId, row, await this.deps.segments.catalogue(accountId));
-    return { count: await this.deps.segments.count(accountId, compiled) };
+    return { count: await this.deps.members.count(accountId, compiled) };
   }
 
   /** SG4: the count and the first members of a definition not saved; nothing is stored. */
@@ -129,8 +129,8 @@ export class SegmentsService {
     const catalogue = await this.deps.segments.catalogue(accountId);
     const compiled = compileDefinition(parseDefinition(raw, catalogue), { accountId, clock: this.deps.clock, catalogue });
     const [count, rows] = await Promise.all([
-      this.deps.segments.count(accountId, compiled),
-      this.deps.segments.members(accountId, compiled, { limit: PREVIEW_MEMBERS, offset: 0 }),
+      this.deps.members.count(accountId, compiled),
+      this.deps.members.members(accountId, compiled, { limit: PREVIEW_MEMBERS, offset: 0 }),
     ]);
     return { count, users: await this.deps.directory.present(accountId, rows) };
   }
@@ -139,19 +139,19 @@ export class SegmentsService {
   async members(accountId: number, ref: string, query: { page?: number; limit?: number; search?: string }): Promise<UserObject[]> {
     const row = await this.requireSegment(accountId, ref);
     const compiled = this.compile(accountId, row, await this.deps.segments.catalogue(accountId));
-    const rows = await this.deps.segments.members(accountId, compiled, toPage(query), given(query.search));
+    const rows = await this.deps.members.members(accountId, compiled, toPage(query), given(query.search));
     return this.deps.directory.present(accountId, rows);
   }
 
-  /** D4: the ids of every member now, in id order (keyset pages of one compiled definition). */
+  /** D4: the ids of every member now, in id order (the one statement that reads members' ids). */
   async memberIds(accountId: number, row: Pick<SegmentRow, 'definition'>): Promise<number[]> {
     const compiled = this.compile(accountId, row, await this.deps.segments.catalogue(accountId));
-    const ids: number[] = [];
-    for (;;) {
-      const page = await this.deps.segments.memberIdsAfter(accountId, compiled, ids.at(-1) ?? 0, MEMBER_IDS_PAGE);
-      ids.push(...page);
-      if (page.length < MEMBER_IDS_PAGE) return ids;
-    }
+    return Array.from(await this.deps.members.memberIds(accountId, compiled));
+  }
+
+  /** Whether the customer meets the stored definition now (U11's belongsToSegment): a point query. */
+  async isMember(accountId: number, row: Pick<SegmentRow, 'definition'>, userId: number): Promise<boolean> {
+    return this.deps.members.isMember(accountId, this.compile(accountId, row, await this.deps.segments.catalogue(accountId)), userId);
   }
 
   /** SG5: GET /users/{id}/segments — each segment checked with a point query on the user's row. */
@@ -164,7 +164,7 @@ export class SegmentsService {
   async segmentsOfUserId(accountId: number, userId: number): Promise<UserSegment[]> {
     const [rows, catalogue] = await Promise.all([this.deps.segments.all(accountId), this.deps.segments.catalogue(accountId)]);
     const compiled = rows.map((row) => ({ id: Number(row.id), compiled: this.compile(accountId, row, catalogue) }));
-    const ids = new Set(await this.deps.segments.segmentsOfUser(accountId, userId, compiled));
+    const ids = new Set((await this.deps.members.membersAmong(accountId, compiled, [userId])).map((pair) => pair.segment_id));
     return rows.filter((row) => ids.has(Number(row.id))).map((row) => ({ id: Number(row.id), slug: row.slug, title: row.title }));
   }
 }
