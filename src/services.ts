@@ -69,7 +69,7 @@ import { SegmentsService } from './modules/segments/service.js';
 import { MembershipRepository } from './modules/segment-membership/repository.js';
 import { LiveMembership } from './modules/segment-membership/service.js';
 import { SegmentChangesService } from './modules/segment-membership/changes.js';
-import { membershipReads, segmentEvaluator } from './modules/segment-membership/evaluator.js';
+import { membershipReads, segmentEvaluator } from './modules/segments/live-evaluator.js';
 import { bulkDeleteUserEvents } from './modules/user-events/jobs.js';
 import { applyRetention } from './modules/user-events/retention-jobs.js';
 import { RetentionRepository } from './modules/user-events/retention-repository.js';

@@ -2,9 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, ErrorResponse, ok } from '../../http/envelope.js';
-import { UserIdParams } from '../users/schemas.js';
-import { SegmentParams } from '../segments/schemas.js';
-import { Belongs, BelongsQuery, ChangesQuery, SegmentChange } from './schemas.js';
+import { Belongs, BelongsQuery, ChangesQuery, CustomerRefParams, SegmentChange, SegmentRefParams } from './schemas.js';
 import type { SegmentChangesService } from './changes.js';
 
 const tags = ['segments'];
@@ -18,7 +16,7 @@ export async function segmentMembershipRoutes(scope: FastifyInstance, { changes 
       schema: {
         tags,
         summary: 'Customers who entered or left the segment (kept 90 days), newest first',
-        params: SegmentParams,
+        params: SegmentRefParams,
         querystring: ChangesQuery,
         response: { 200: Envelope(Type.Array(SegmentChange)), 400: ErrorResponse('A bad from or to (named)'), 404: ErrorResponse('No segment has that id or slug') },
       },
@@ -32,7 +30,7 @@ export async function segmentMembershipRoutes(scope: FastifyInstance, { changes 
       schema: {
         tags,
         summary: 'Whether the customer is a member of the segment now',
-        params: UserIdParams,
+        params: CustomerRefParams,
         querystring: BelongsQuery,
         response: { 200: Envelope(Belongs), 400: ErrorResponse('segment_id is missing'), 404: ErrorResponse('No user or no segment has that id') },
       },

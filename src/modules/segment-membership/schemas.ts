@@ -3,6 +3,17 @@ import { PageQuery } from '../../http/pagination.js';
 
 // SG8's changes and U11's belongsToSegment.
 
+/** A segment named as SG4's routes name it. */
+export const SegmentRefParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 255, description: 'Numeric id or slug' }) },
+  { additionalProperties: false },
+);
+
+/** A customer named as U3 names them. */
+export const CustomerRefParams = Type.Object({
+  id: Type.String({ maxLength: 1024, description: 'Numeric userapp_id, or the base64 of the service_uid' }),
+});
+
 export const ChangesQuery = Type.Object({
   ...PageQuery.properties,
   from: Type.Optional(Type.String({ maxLength: 64, description: 'On the transition\'s time, inclusive (G7; a bare date is its whole day)' })),

@@ -5,8 +5,7 @@ import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { WebhookEvent } from '../../jobs/webhooks/events.js';
 import { StepSizer } from '../../jobs/stepping.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import type { CompiledSegment } from '../segments/compile.js';
-import type { MemberPair, MembershipRepository, Transition } from './repository.js';
+import type { MemberCondition, MemberPair, MembershipRepository, Transition } from './repository.js';
 
 // SG7–SG8: live membership. Two paths meet in segment_members:
 // - the customer path (processDirty): customers marked dirty by the triggers of migration 0021 are
@@ -25,11 +24,20 @@ export interface LiveSegmentRow {
   definition: string;
 }
 
-/** What the segments module answers: conditions compiled now, and the point query over a batch. */
-export interface SegmentEvaluator {
-  /** The conditions of these segments; a definition that no longer compiles is left out (and logged). */
-  compile(accountId: number, rows: readonly LiveSegmentRow[]): Promise<Map<number, CompiledSegment>>;
-  membersAmong(accountId: number, segments: ReadonlyArray<{ id: number; compiled: CompiledSegment }>, userIds: readonly number[]): Promise<MemberPair[]>;
+/** A segment's definition compiled (the segments module's value; only its condition over `users as u` is read here). */
+export interface CompiledCondition {
+  readonly where: MemberCondition;
+}
+
+/**
+ * What the segments module answers (wired in services.ts): definitions compiled now, and which of
+ * some customers they admit. Method syntax: an evaluator of the segments module's richer compiled
+ * value is one of these.
+ */
+export interface SegmentEvaluator<C extends CompiledCondition = CompiledCondition> {
+  /** The conditions of these segments; a definition that no longer compiles is left out. */
+  compile(accountId: number, rows: readonly LiveSegmentRow[]): Promise<Map<number, C>>;
+  membersAmong(accountId: number, segments: ReadonlyArray<{ id: number; compiled: C }>, userIds: readonly number[]): Promise<MemberPair[]>;
 }
 
 export interface InMembershipTransaction {

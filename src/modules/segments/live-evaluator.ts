@@ -1,13 +1,16 @@
+import type { MembershipReads } from '../segment-membership/changes.js';
+import type { SegmentEvaluator } from '../segment-membership/service.js';
 import type { UserDirectory } from '../users/directory.js';
-import type { CompiledSegment } from '../segments/compile.js';
-import type { SegmentMembers } from '../segments/members.js';
-import type { SegmentsRepository } from '../segments/repository.js';
-import type { SegmentsService } from '../segments/service.js';
-import type { MembershipReads } from './changes.js';
-import type { SegmentEvaluator } from './service.js';
+import type { CompiledSegment } from './compile.js';
+import type { SegmentMembers } from './members.js';
+import type { SegmentsRepository } from './repository.js';
+import type { SegmentsService } from './service.js';
+
+// What live membership (modules/segment-membership, which knows nothing of definitions) asks of
+// segments: their definitions compiled, which customers they admit, and U11's point query.
 
 /** The segments module's compiler and member queries, as live membership asks for them (bound to one transaction). */
-export function segmentEvaluator(segments: SegmentsRepository, members: SegmentMembers, service: Pick<SegmentsService, 'compile'>): SegmentEvaluator {
+export function segmentEvaluator(segments: SegmentsRepository, members: SegmentMembers, service: Pick<SegmentsService, 'compile'>): SegmentEvaluator<CompiledSegment> {
   return {
     async compile(accountId, rows) {
       const catalogue = await segments.catalogue(accountId);
