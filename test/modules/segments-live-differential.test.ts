@@ -10,6 +10,7 @@
 // are. After every evaluation step the stored rows equal the model, and the transitions recorded by
 // that step are exactly the differences between the model before and after it. Only evaluated
 // customers may change: a customer whose window has passed keeps their membership until evaluated.
+// And every customer written since the customer path last evaluated them has a mark when it runs.
 //
 // Seeded and bounded: LIVE_SEGMENTS_SEED, LIVE_SEGMENTS_RUNS.
 import assert from 'node:assert/strict';
