@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { transactor } from '../../src/db/transactions.js';
 import { WebhookOutbox } from '../../src/jobs/webhooks/outbox.js';
-import { segmentEvaluator } from '../../src/modules/segment-membership/evaluator.js';
+import { segmentEvaluator } from '../../src/modules/segments/live-evaluator.js';
 import type { MembershipRepository } from '../../src/modules/segment-membership/repository.js';
 import { LiveMembership } from '../../src/modules/segment-membership/service.js';
 import { SegmentsService } from '../../src/modules/segments/service.js';
@@ -80,7 +80,7 @@ interface Instance {
 /** As services.ts buildLiveMembership, with the repository of each transaction hooked. */
 function instance(holder: string): Instance {
   const r = buildRepositories(db);
-  const segments = new SegmentsService({ segments: r.segments, directory: new UserDirectory({ users: r.users, attributeValues: r.attributeValues }), clock: t.clock });
+  const segments = new SegmentsService({ segments: r.segments, members: r.segmentMembers, directory: new UserDirectory({ users: r.users, attributeValues: r.attributeValues }), clock: t.clock });
   const self: Instance = { live: undefined as unknown as LiveMembership, hooks: {}, lost: 0, ranges: 0 };
   const once = <K extends keyof Hooks>(name: K): NonNullable<Hooks[K]> | undefined => {
     const hook = self.hooks[name];
@@ -121,11 +121,12 @@ function instance(holder: string): Instance {
     membership: r.membership,
     tx: transactor(db, (trx) => {
       const b = buildRepositories(trx);
-      return { membership: hooked(b.membership), webhookOutbox: new WebhookOutbox(trx), evaluator: segmentEvaluator(b.segments, b.membership, segments), db: trx };
+      return { membership: hooked(b.membership), webhookOutbox: new WebhookOutbox(trx), evaluator: segmentEvaluator(b.segments, b.segmentMembers, segments), db: trx };
     }),
     clock: t.clock,
     holder,
     refreshMinutes: 15,
+    stepTargetMs: 20,
     rangeSize: RANGE_SIZE,
   });
   return self;
