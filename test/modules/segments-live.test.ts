@@ -97,6 +97,24 @@ describe('stored membership (SG7)', () => {
   });
 });
 
+describe('mailing activity (SG9) in a live segment', () => {
+  it("lets a customer in when a mailing's recipient row records the activity", async () => {
+    const c = await createUser(t, { service_uid: 'live-13', email: 'reader@example.com', points: 0 });
+    const audience = await segment('Live mailing audience', points(0));
+    const mailing = expectOk(await t.post('/apiv3/mailings', { name: 'Live news', subject: 's', body: '<p>b</p>', segment_id: audience }), 201);
+    const readers = await segment('Live received news', { all: [{ mailing: mailing.id, activity: 'received', op: 'has' }] });
+    assert.deepEqual(await stored(readers), []);
+    // As the sender records a message accepted (the row written as a freeze would, then sent).
+    const { id: row } = await db
+      .insertInto('mailing_recipients')
+      .values({ account_id: t.accountId, mailing_id: mailing.id, user_id: c.userapp_id, email: 'reader@example.com', status: 'pending', reason: null, next_attempt_at: '2026-01-01 00:00:00' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('mailing_recipients').set({ status: 'sent', sent_at: '2026-01-01 00:00:05' }).where('id', '=', row).execute();
+    await waitFor(async () => (await stored(readers)).includes(c.userapp_id), 'the reader let in by the customer path');
+  });
+});
+
 describe('the periodic refresh (SG7) and the changes kept 90 days (SG8)', () => {
   it('lets a customer out as a time window passes, then forgets the change after 90 days', async () => {
     assert.equal((await t.post('/apiv3/events', { name: 'live-visit' })).status, 200);

@@ -114,10 +114,15 @@ const TRIGGERS: readonly Trigger[] = [
     body: mark('$ROW.record_id', " and exists (select 1 from attribute_definitions d where d.id = $ROW.definition_id and d.kind = 'users')"),
   },
   {
+    // A mailing's activity matters only to a segment with a mailing condition (SG9); without this
+    // guard every message sent would mark its recipient. A segment that reaches a mailing condition
+    // only through another segment it refers to is caught by the periodic refresh.
     table: 'mailing_recipients',
     operations: ['update'],
     columns: ['status', 'opened_at', 'clicked_at', 'unsubscribed_at', 'bounced_at'],
-    body: mark('$ROW.user_id'),
+    body:
+      'insert into segment_dirty (account_id, user_id) select $ROW.account_id, $ROW.user_id ' +
+      `where exists (select 1 from segments s where s.account_id = $ROW.account_id and s.definition like '%"mailing"%')`,
   },
   {
     table: 'blacklist_entries',
