@@ -16,8 +16,9 @@ import { startSmtpReceiver } from '../helpers/smtp.js';
 // background request (K3); its purchases keep their data and answer branch: null; dry_run=true (O8).
 
 const smtp = await startSmtpReceiver();
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 50 } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -16,8 +16,9 @@ import { startSmtpReceiver } from '../helpers/smtp.js';
 // acceptance, as D1 does, as a durable background request (K3).
 
 const smtp = await startSmtpReceiver();
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 50 } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 const inCity = (city: string) => ({ all: [{ field: 'city', op: 'eq', value: city }] });

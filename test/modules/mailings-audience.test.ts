@@ -10,8 +10,9 @@ import { startSmtpReceiver } from '../helpers/smtp.js';
 // were sent now, counted with the freeze's own rules, and equal to what a send then freezes.
 
 const smtp = await startSmtpReceiver();
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 20 } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 
 const club = expectOk(await t.post('/apiv3/segments', { title: 'Club', definition: { all: [{ field: 'tags', op: 'has', value: 'club' }] } }), 201);
 const nobody = expectOk(await t.post('/apiv3/segments', { title: 'Nobody', definition: { all: [{ field: 'tags', op: 'has', value: 'nobody-has-this' }] } }), 201);

@@ -10,8 +10,9 @@ import { startSmtpReceiver } from '../helpers/smtp.js';
 // removes the customer's recipient rows, so an erased customer is never sent to.
 
 const smtp = await startSmtpReceiver();
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 20 } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 const segment = expectOk(await t.post('/apiv3/segments', { title: 'All', definition: { all: [{ field: 'tags', op: 'has', value: 'm9' }] } }), 201);
 const kept = await createUser(t, { email: 'kept@example.com', tags: ['m9'] });
 const erased = await createUser(t, { email: 'erased@example.com', tags: ['m9'] });

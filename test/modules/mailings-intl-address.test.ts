@@ -23,8 +23,10 @@ interface Setup {
 
 async function setUp(smtpUtf8: boolean): Promise<Setup> {
   const smtp = await startSmtpReceiver({ smtpUtf8 });
-  after(() => smtp.close());
   const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 20, publicUrl: 'https://mail.example.org' } });
+  // After the app's own close (registered by buildTestApp): the receiver waits for the app's pooled
+  // SMTP connection to end before it closes, 30 s if the app still holds it.
+  after(() => smtp.close());
   const segment = expectOk(await t.post('/apiv3/segments', { title: 'Intl', definition: { all: [{ field: 'tags', op: 'has', value: 'intl' }] } }), 201);
   const users: Setup['users'] = {};
   for (const [address, name] of [

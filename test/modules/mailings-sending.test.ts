@@ -14,10 +14,11 @@ import { startReceiver } from '../helpers/webhook-receiver.js';
 // message carries, bounces and retries, the statuses, the public routes and their tokens.
 
 const smtp = await startSmtpReceiver({ refuse: ['bounce@example.com'], defer: ['later@example.com'] });
-after(() => smtp.close());
 const t = await buildTestApp({
   config: { smtpUrl: smtp.url, workerPollMs: 20, webhookAllowPrivate: true, publicUrl: 'https://mail.example.org', mailingConcurrency: 2 },
 });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 const hooks = await startReceiver();
 expectOk(await t.post('/apiv3/webhooks', { url: hooks.url, events: ['mailing.finished', 'email.unsubscribed', 'email.bounced'] }), 201);
 

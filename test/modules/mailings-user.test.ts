@@ -10,8 +10,9 @@ import { startSmtpReceiver } from '../helpers/smtp.js';
 // ids, G6 pages, newest first, against a real SMTP receiver that refuses one address.
 
 const smtp = await startSmtpReceiver({ refuse: ['bounce@example.com'] });
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 20 } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 const segment = expectOk(await t.post('/apiv3/segments', { title: 'Readers', definition: { all: [{ field: 'tags', op: 'has', value: 'readers' }] } }), 201);

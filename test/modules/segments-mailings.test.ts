@@ -12,8 +12,9 @@ import { decoded, startSmtpReceiver, tokenIn } from '../helpers/smtp.js';
 // generated data is segments-differential.test.ts.
 
 const smtp = await startSmtpReceiver({ refuse: ['bo@example.com'] });
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 20, publicUrl: 'https://mail.example.org' } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 
 const audience = expectOk(await t.post('/apiv3/segments', { title: 'Audience', definition: { all: [{ field: 'tags', op: 'has', value: 'sg9' }] } }), 201);
 const ada = await createUser(t, { email: 'ada@example.com', tags: ['sg9'] }); // opens and clicks

@@ -10,8 +10,9 @@ import { startSmtpReceiver } from '../helpers/smtp.js';
 // request would delete, computed with the same filter, and changes nothing (no request, no e-mail).
 
 const smtp = await startSmtpReceiver();
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 50 } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 
 let sequence = 0;
 

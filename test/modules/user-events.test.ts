@@ -12,8 +12,9 @@ import { waitForRequest } from '../helpers/requests.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
 
 const smtp = await startSmtpReceiver();
-after(() => smtp.close());
 const t = await buildTestApp({ config: { smtpUrl: smtp.url, workerPollMs: 50 } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 
 let sequence = 0;
 async function newEvent(key?: string): Promise<{ id: number; name: string }> {

@@ -8,8 +8,9 @@ import { rapportError, startSdkServer } from './server.js';
 // real SMTP receiver (smtp-server on 127.0.0.1).
 
 const smtp = await startSmtpReceiver();
-after(() => smtp.close());
 const t = await startSdkServer({ config: { smtpUrl: smtp.url, workerEnabled: true, workerPollMs: 20, mailFrom: 'news@shop.example.com' } });
+// After the app's close (registered by buildTestApp): the receiver waits for open SMTP connections.
+after(() => smtp.close());
 const { sdk } = t;
 
 for (const [i, name] of ['Ana', 'Bo', 'Cy'].entries()) {
