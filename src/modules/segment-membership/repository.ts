@@ -53,11 +53,6 @@ export class MembershipRepository {
     if (ids.length > 0) await this.db.deleteFrom('segment_dirty').where('id', 'in', ids).execute();
   }
 
-  async countDirty(): Promise<number> {
-    const row = await this.db.selectFrom('segment_dirty').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /** The account's segments with their live state, in id order. */
   liveSegments(accountId: number) {
     return this.db
@@ -179,10 +174,6 @@ export class MembershipRepository {
 
   // --- the segment path's state (segment_live) ---
 
-  async createLive(accountId: number, segmentId: number, announce: boolean): Promise<void> {
-    await this.db.insertInto('segment_live').values({ segment_id: segmentId, account_id: accountId, refresh_announce: announce ? 1 : 0 }).execute();
-  }
-
   /** A segment due for a refresh: requested, or not refreshed since `staleBefore`, and not leased by another process. */
   async dueSegment(now: string, staleBefore: string): Promise<LiveRow | undefined> {
     return this.db
@@ -244,14 +235,5 @@ export class MembershipRepository {
   /** Gives the lease back (a process stopping between steps). */
   async release(segmentId: number, holder: string): Promise<void> {
     await this.db.updateTable('segment_live').set({ holder: null, lease_until: null }).where('segment_id', '=', segmentId).where('holder', '=', holder).execute();
-  }
-
-  /** Every segment of the account refreshed again, announced (a blacklist upload changes many customers). */
-  async requestAll(accountId: number): Promise<void> {
-    await this.db
-      .updateTable('segment_live')
-      .set({ refresh_announce: sql<number>`case when refresh_requested = 1 then refresh_announce else 1 end`, refresh_requested: 1 })
-      .where('account_id', '=', accountId)
-      .execute();
   }
 }
