@@ -62,6 +62,7 @@ import { PurchasesService } from './modules/purchases/service.js';
 import { PurchaseSummaryRepository } from './modules/purchases/summary-repository.js';
 import { PurchaseSummaryService } from './modules/purchases/summary.js';
 import { RequestsService } from './modules/requests/service.js';
+import { SignInFailures } from './db/sign-in-failures.js';
 import { SegmentExport } from './modules/segments/export.js';
 import { SegmentsRepository } from './modules/segments/repository.js';
 import { SegmentMembers } from './modules/segments/members.js';
@@ -101,6 +102,8 @@ const silentLog = { error: () => undefined, warn: () => undefined, info: () => u
 // transaction through `transactor`), and every service receives exactly what it uses.
 
 /** Every repository, bound to `db` (the database, or one transaction). */
+const SIGN_IN_FAILURES_SWEEP_EVERY_MS = 10 * 60_000;
+
 export function buildRepositories(db: Kysely<DB>) {
   return {
     accounts: new AccountsRepository(db),
@@ -128,6 +131,7 @@ export function buildRepositories(db: Kysely<DB>) {
     queue: new RequestQueue(db),
     retention: new RetentionRepository(db),
     segments: new SegmentsRepository(db),
+    signInFailures: new SignInFailures(db),
     segmentMembers: new SegmentMembers(db),
     membership: new MembershipRepository(db),
     stats: new IntegrationStatsRepository(db),
@@ -442,6 +446,8 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     // D7: entries older than 400 days, a few batches at a time, across accounts.
     { name: 'audit log past 400 days', everyMs: CLOCK_GATE_TICK_MS, run: clockGated(clock, AUDIT_SWEEP_EVERY_MS, () => auditLog.sweep()) },
     ...(config.workerEnabled ? [{ name: 'user events retention runs', everyMs: CLOCK_GATE_TICK_MS, run: retentionCheck }] : []),
+    // T2, U13: a failure counts for 15 minutes; an hour's margin.
+    { name: 'sign-in failures past their window', everyMs: SIGN_IN_FAILURES_SWEEP_EVERY_MS, run: () => r.signInFailures.sweep(clock.now().getTime() - 60 * 60_000) },
     { name: 'expired idempotency keys', everyMs: IDEMPOTENCY_SWEEP_EVERY_MS, run: () => idempotency.sweepExpired() },
     { name: 'running idempotency claims', everyMs: REFRESH_CLAIMS_EVERY_MS, run: () => idempotency.refreshRunning() },
     // W5: the delivery log keeps finished messages 30 days.

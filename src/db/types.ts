@@ -358,6 +358,14 @@ export interface FamilyMembersTable {
   updatetime: string;
 }
 
+/** Migration 0022: one failed sign-in, counted by T2's and U13's limits (db/sign-in-failures.ts). */
+export interface SignInFailuresTable {
+  scope: string;
+  subject: string;
+  /** Unix milliseconds. */
+  failed_at: number;
+}
+
 export interface RateLimitsTable {
   account_id: number;
   /** Unix seconds at which the fixed window starts. */
@@ -610,6 +618,7 @@ export interface DB {
   abandoned_carts: AbandonedCartsTable;
   family_members: FamilyMembersTable;
   rate_limits: RateLimitsTable;
+  sign_in_failures: SignInFailuresTable;
   segments: SegmentsTable;
   segment_references: SegmentReferencesTable;
   attribute_value_items: AttributeValueItemsTable;
