@@ -35,6 +35,13 @@ export interface ChangeRow {
 /** A segment's condition over `users as u` (segments/compile.ts). */
 export type MemberCondition = Expression<SqlBool>;
 
+/** A segment's definition compiled (the segments module's value; only its conditions over `users as u` are read here). */
+export interface CompiledCondition {
+  readonly where: MemberCondition;
+  /** `where` for customers with ids in (after, upTo], as fast as the database plans it. */
+  forRange(after: number, upTo: number, dialect: 'sqlite' | 'postgres'): MemberCondition;
+}
+
 export class MembershipRepository {
   private readonly postgres: boolean;
 
@@ -100,8 +107,9 @@ export class MembershipRepository {
    * condition now admits are added, members it no longer admits removed, each in one statement;
    * answers the transitions.
    */
-  async refreshRange(accountId: number, segmentId: number, condition: MemberCondition, after: number, upTo: number, now: string): Promise<Transition[]> {
+  async refreshRange(accountId: number, segmentId: number, compiled: CompiledCondition, after: number, upTo: number, now: string): Promise<Transition[]> {
     if (this.postgres) await sql`set local jit = off`.execute(this.db);
+    const condition = compiled.forRange(after, upTo, this.postgres ? 'postgres' : 'sqlite');
     const admitted = this.db
       .selectFrom('users as u')
       .select('u.id')

@@ -5,7 +5,9 @@ import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { WebhookEvent } from '../../jobs/webhooks/events.js';
 import { StepSizer } from '../../jobs/stepping.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
-import type { MemberCondition, MemberPair, MembershipRepository, Transition } from './repository.js';
+import type { CompiledCondition, MemberPair, MembershipRepository, Transition } from './repository.js';
+
+export type { CompiledCondition } from './repository.js';
 
 // SG7–SG8: live membership. Two paths meet in segment_members:
 // - the customer path (processDirty): customers marked dirty by the triggers of migration 0021 are
@@ -24,10 +26,6 @@ export interface LiveSegmentRow {
   definition: string;
 }
 
-/** A segment's definition compiled (the segments module's value; only its condition over `users as u` is read here). */
-export interface CompiledCondition {
-  readonly where: MemberCondition;
-}
 
 /**
  * What the segments module answers (wired in services.ts): definitions compiled now, and which of
@@ -164,7 +162,7 @@ export class LiveMembership {
           return 'finished' as const;
         }
         if (!(await t.membership.advance(claimed.segment_id, this.deps.holder, version, end, this.leaseUntil(stepNow)))) return 'lost' as const;
-        const transitions = await t.membership.refreshRange(claimed.account_id, claimed.segment_id, compiled.where, cursor, end, formatDateTime(stepNow));
+        const transitions = await t.membership.refreshRange(claimed.account_id, claimed.segment_id, compiled, cursor, end, formatDateTime(stepNow));
         if (announce) await this.announce(t, claimed.account_id, segments, transitions, stepNow);
         cursor = end;
         return 'advanced' as const;
@@ -175,6 +173,9 @@ export class LiveMembership {
         await this.deps.membership.release(claimed.segment_id, this.deps.holder);
         return true;
       }
+      // On SQLite a step's statements run on the event loop: requests that arrived during it are
+      // read before the next step (without this, a whole budget of steps ran as one block).
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -92,6 +92,14 @@ export interface CompiledSegment {
   countWhere(dialect: CountDialect): Expression<SqlBool>;
   /** `where` for these customers only (the live membership's customer path). */
   forCustomers(ids: readonly number[], dialect: CountDialect): Expression<SqlBool>;
+  /**
+   * `where` for the customers with ids in (after, upTo] (the live membership's segment path). On
+   * PostgreSQL each per-customer subquery also carries the range: the planner turns an EXISTS into a
+   * semi-join over the whole account's rows (every purchase in the window, every item of a
+   * category: 0.8 s a range of 1,000 customers at 100,000), and with the range it reads only the
+   * range's rows (0.13 s). SQLite runs the subqueries per customer and needs no such help.
+   */
+  forRange(after: number, upTo: number, dialect: CountDialect): Expression<SqlBool>;
 }
 
 export type CountDialect = 'sqlite' | 'postgres';
@@ -108,6 +116,8 @@ export function compileDefinition(definition: Definition, context: CompileContex
       return form;
     },
     forCustomers: (ids, dialect) => and([customersIn(ids, dialect), where as Bool]),
+    forRange: (after, upTo, dialect) =>
+      dialect === 'postgres' ? new Compiler(context.accountId, now, context.catalogue, undefined, { after, upTo }).node(definition.root) : where,
   };
 }
 
@@ -132,6 +142,8 @@ class Compiler {
     private readonly catalogue: Catalogue,
     /** Given: the count form (countWhere) for this database. */
     private readonly count?: { dialect: CountDialect },
+    /** Given: only customers with ids in (after, upTo] are asked about (forRange). */
+    private readonly range?: { after: number; upTo: number },
   ) {
     this.nowText = formatDateTime(now);
   }
@@ -155,6 +167,13 @@ class Compiler {
     } finally {
       this.conjunct = outer;
     }
+  }
+
+  /** A customer's rows by `column` (their user id), and with forRange's range on them. */
+  private ofCustomer(column: string): Bool {
+    const own = sql<SqlBool>`${sql.ref(column)} = u.id`;
+    if (!this.range) return own;
+    return and([own, sql<SqlBool>`${sql.ref(column)} > ${this.range.after}`, sql<SqlBool>`${sql.ref(column)} <= ${this.range.upTo}`]);
   }
 
   node(node: Node): Bool {
@@ -192,7 +211,7 @@ class Compiler {
         // One customer's events of the kind, from the index by customer (user_id, datetime, event_id,
         // account_id): `+` keeps SQLite, which has no statistics here, from preferring the index by
         // account and event (two equalities) and walking every customer's events of the kind instead.
-        const where = [sql<SqlBool>`+e.account_id = ${this.accountId}`, sql<SqlBool>`e.user_id = u.id`, sql<SqlBool>`+e.event_id = ${node.eventId}`, ...window];
+        const where = [sql<SqlBool>`+e.account_id = ${this.accountId}`, this.ofCustomer('e.user_id'), sql<SqlBool>`+e.event_id = ${node.eventId}`, ...window];
         return countTest(sql`from user_events e where ${and(where)}`, node.test);
       }
       case 'blacklisted':
@@ -230,7 +249,7 @@ class Compiler {
    */
   private hasRow(from: RawBuilder<unknown>, user: string, where: Bool[], op: 'has' | 'has_not'): Bool {
     if (this.asSet(ANY_ROW, 'count')) return this.customersWith(from, sql.ref(user), where, undefined, op === 'has' ? ANY_ROW : NO_ROW);
-    const found = sql<SqlBool>`exists (select 1 from ${from} where ${and([...where, sql<SqlBool>`${sql.ref(user)} = u.id`])})`;
+    const found = sql<SqlBool>`exists (select 1 from ${from} where ${and([...where, this.ofCustomer(user)])})`;
     return op === 'has' ? found : not(found);
   }
 
@@ -267,7 +286,7 @@ class Compiler {
       const where = [sql<SqlBool>`i.account_id = ${this.accountId}`, sql<SqlBool>`i.definition_id = ${definitionId}`, match];
       return this.customersWith(sql`attribute_value_items i`, sql.ref('i.record_id'), where, undefined, ANY_ROW);
     }
-    return sql<SqlBool>`exists (select 1 from attribute_value_items i where i.account_id = ${this.accountId} and i.definition_id = ${definitionId} and i.record_id = u.id and ${match})`;
+    return sql<SqlBool>`exists (select 1 from attribute_value_items i where i.account_id = ${this.accountId} and i.definition_id = ${definitionId} and ${this.ofCustomer('i.record_id')} and ${match})`;
   }
 
   private text(condition: TextCondition): Bool {
@@ -515,7 +534,7 @@ class Compiler {
     if (aggregated) {
       return this.customersWith(sql`purchases p`, sql.ref('p.user_id'), [sql<SqlBool>`p.account_id = ${a}`, ...where], measured.aggregate, measured.test);
     }
-    const fromWhere = sql`from purchases p where ${and([sql<SqlBool>`p.account_id = ${a}`, sql<SqlBool>`p.user_id = u.id`, ...where])}`;
+    const fromWhere = sql`from purchases p where ${and([sql<SqlBool>`p.account_id = ${a}`, this.ofCustomer('p.user_id'), ...where])}`;
     if (measured.aggregate === undefined) return countTest(fromWhere, condition.test);
     return numberTest(sql`cast((select ${measured.aggregate} ${fromWhere}) as double precision)`, measured.test);
   }
