@@ -661,6 +661,8 @@ export interface SegmentDirtyTable {
   id: Generated<number>;
   account_id: number;
   user_id: number;
+  /** Migration 0026: the table whose write made the mark (null: older marks, every segment concerned). */
+  source: string | null;
 }
 
 /** Migration 0021: the whole-segment refresh of each segment. */

@@ -5,8 +5,9 @@
 // the tables (so the triggers of migration 0021 mark the customers, whichever path writes).
 //
 // A model of the stored membership follows the evaluations: a batch of the customer path
-// re-evaluates the customers of the marks it takes (the oldest `DIRTY_BATCH`), a refresh of every
-// segment re-evaluates everyone; each is the reference's answer for the data and the clock as they
+// re-evaluates the customers of the marks it takes (the oldest `DIRTY_BATCH`) against the segments
+// that read the tables those marks name (migration 0026: a purchase mark concerns segments with a
+// purchase condition, not one on points), a refresh of every segment re-evaluates everyone; each is the reference's answer for the data and the clock as they
 // are. After every evaluation step the stored rows equal the model, and the transitions recorded by
 // that step are exactly the differences between the model before and after it. Only evaluated
 // customers may change: a customer whose window has passed keeps their membership until evaluated.
@@ -164,6 +165,22 @@ function refUser(id: number, gen: GenCustomer): RefUser {
   };
 }
 
+/** The tables a generated definition reads, from its JSON (the leaves above: profile fields, purchases, events). */
+function tablesRead(definition: unknown): Set<string> {
+  const tables = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if ('field' in record) tables.add('users');
+    if ('purchases' in record) tables.add('purchases');
+    if ('event' in record) tables.add('user_events');
+    for (const key of ['all', 'any', 'not']) if (key in record) visit(record[key]);
+  };
+  visit(definition);
+  return tables;
+}
+
 class Run {
   accountId = 0;
   userIds: number[] = [];
@@ -301,23 +318,23 @@ class Run {
         clock.set(new Date(clock.now().getTime() + operation.seconds * 1000));
         return;
       case 'batch': {
-        const marks = await this.db.selectFrom('segment_dirty').select('user_id').orderBy('id').limit(DIRTY_BATCH).execute();
+        const marks = await this.db.selectFrom('segment_dirty').select(['user_id', 'source']).orderBy('id').limit(DIRTY_BATCH).execute();
         await live.processDirty();
         stats.batches += 1;
         const users = new Set(marks.map((mark) => Number(mark.user_id)));
         // A customer marked twice may still have a mark left: not evaluated since then, as far as the triggers know.
         const left = new Set((await this.db.selectFrom('segment_dirty').select('user_id').where('account_id', '=', this.accountId).execute()).map((mark) => Number(mark.user_id)));
         for (const userId of users) if (!left.has(userId)) this.written.delete(userId);
-        return this.evaluated(users, 'a batch of the customer path');
+        return this.evaluated(users, 'a batch of the customer path', false, this.concerned(marks));
       }
       case 'customers': {
-        const marks = await this.db.selectFrom('segment_dirty').select('user_id').execute();
+        const marks = await this.db.selectFrom('segment_dirty').select(['user_id', 'source']).execute();
         while ((await live.processDirty()) > 0);
         stats.batches += 1;
         const users = new Set(marks.map((mark) => Number(mark.user_id)));
         for (const userId of this.written) assert.ok(users.has(userId), `customer ${userId} was written and not marked`);
         this.written.clear();
-        return this.evaluated(users, 'the customer path');
+        return this.evaluated(users, 'the customer path', false, this.concerned(marks));
       }
       case 'refresh':
         await this.db.updateTable('segment_live').set({ refresh_requested: 1, refresh_announce: 1 }).where('account_id', '=', this.accountId).execute();
@@ -325,6 +342,21 @@ class Run {
         stats.refreshes += 1;
         return this.evaluated(new Set(this.userIds), 'a refresh of every segment');
     }
+  }
+
+  /** Which (segment, customer) pairs these marks ask about: the segments reading a table a mark of the customer names. */
+  concerned(marks: ReadonlyArray<{ user_id: number; source: string | null }>): (segmentId: number, userId: number) => boolean {
+    const sources = new Map<number, Set<string | null>>();
+    for (const mark of marks) {
+      const set = sources.get(Number(mark.user_id)) ?? new Set();
+      sources.set(Number(mark.user_id), set.add(mark.source));
+    }
+    return (segmentId, userId) => {
+      const marked = sources.get(userId);
+      if (!marked) return false;
+      if (marked.has(null)) return true;
+      return [...tablesRead(this.data.segments.get(segmentId))].some((table) => marked.has(table));
+    };
   }
 
   async refreshAll(): Promise<void> {
@@ -341,11 +373,15 @@ class Run {
    * `users` were just evaluated: the model takes the reference's answer for them; the stored rows
    * must equal it, and the transitions recorded since the last step must be the model's differences.
    */
-  async evaluated(users: ReadonlySet<number>, step: string, silent = false): Promise<void> {
+  async evaluated(users: ReadonlySet<number>, step: string, silent = false, concerned: (segmentId: number, userId: number) => boolean = () => true): Promise<void> {
     const before = this.model;
     const reference = this.reference();
-    const after = new Set([...before].filter((key) => !users.has(Number(key.split(':')[1]))));
-    for (const key of reference) if (users.has(Number(key.split(':')[1]))) after.add(key);
+    const asked = (key: string) => {
+      const [segmentId, userId] = key.split(':').map(Number) as [number, number];
+      return users.has(userId) && concerned(segmentId, userId);
+    };
+    const after = new Set([...before].filter((key) => !asked(key)));
+    for (const key of reference) if (asked(key)) after.add(key);
     this.model = after;
     const where = `${step} at ${clock.now().toISOString()}`;
 

@@ -14,6 +14,8 @@ export interface DirtyRow {
   id: number;
   account_id: number;
   user_id: number;
+  /** The table whose write made the mark; null: any (every segment is concerned). */
+  source: string | null;
 }
 
 export interface MemberPair {
@@ -38,6 +40,8 @@ export type MemberCondition = Expression<SqlBool>;
 /** A segment's definition compiled (the segments module's value; only its conditions over `users as u` are read here). */
 export interface CompiledCondition {
   readonly where: MemberCondition;
+  /** The tables whose writes can change whether a customer meets it (a mark's `source`). */
+  readonly sources: ReadonlySet<string>;
   /** `where` for customers with ids in (after, upTo], as fast as the database plans it. */
   forRange(after: number, upTo: number, dialect: 'sqlite' | 'postgres'): MemberCondition;
 }
@@ -51,8 +55,8 @@ export class MembershipRepository {
 
   /** The oldest marks, locked (PostgreSQL) so that another process takes the next ones. */
   async claimDirty(limit: number): Promise<DirtyRow[]> {
-    const rows = await skipLocked(this.db, this.db.selectFrom('segment_dirty').select(['id', 'account_id', 'user_id']).orderBy('id').limit(limit)).execute();
-    return rows.map((row) => ({ id: Number(row.id), account_id: Number(row.account_id), user_id: Number(row.user_id) }));
+    const rows = await skipLocked(this.db, this.db.selectFrom('segment_dirty').select(['id', 'account_id', 'user_id', 'source']).orderBy('id').limit(limit)).execute();
+    return rows.map((row) => ({ id: Number(row.id), account_id: Number(row.account_id), user_id: Number(row.user_id), source: row.source }));
   }
 
   /** Exactly the marks read: a mark written since stays for the next pass. */

@@ -92,13 +92,16 @@ export class LiveMembership {
       const marks = await t.membership.claimDirty(size);
       if (marks.length === 0) return 0;
       const now = this.deps.clock.now();
-      const byAccount = new Map<number, Set<number>>();
+      const byAccount = new Map<number, Map<number, Set<string> | null>>();
       for (const mark of marks) {
         let users = byAccount.get(mark.account_id);
-        if (!users) byAccount.set(mark.account_id, (users = new Set()));
-        users.add(mark.user_id);
+        if (!users) byAccount.set(mark.account_id, (users = new Map()));
+        // null: a mark without a source concerns every segment.
+        const sources = users.has(mark.user_id) ? users.get(mark.user_id)! : new Set<string>();
+        if (sources !== null && mark.source !== null) sources.add(mark.source);
+        users.set(mark.user_id, sources === null || mark.source === null ? null : sources);
       }
-      for (const [accountId, users] of byAccount) await this.evaluateCustomers(t, accountId, [...users], now);
+      for (const [accountId, users] of byAccount) await this.evaluateCustomers(t, accountId, users, now);
       await t.membership.deleteDirty(marks.map((mark) => mark.id));
       return marks.length;
     });
@@ -107,24 +110,38 @@ export class LiveMembership {
     return taken;
   }
 
-  private async evaluateCustomers(t: InMembershipTransaction, accountId: number, userIds: number[], now: Date): Promise<void> {
+  /**
+   * Each customer against the segments that read what their marks say was written (all of them
+   * for a mark without a source); customers concerned by the same segments share the statements.
+   */
+  private async evaluateCustomers(t: InMembershipTransaction, accountId: number, users: ReadonlyMap<number, ReadonlySet<string> | null>, now: Date): Promise<void> {
     const segments = await t.membership.liveSegments(accountId);
     if (segments.length === 0) return;
     const compiled = await t.evaluator.compile(accountId, segments);
     const evaluated = segments.filter((segment) => compiled.has(segment.id));
-    const should = await t.evaluator.membersAmong(
-      accountId,
-      evaluated.map((segment) => ({ id: segment.id, compiled: compiled.get(segment.id)! })),
-      userIds,
-    );
-    const stored = await t.membership.storedOf(accountId, userIds);
+    const groups = new Map<string, { segmentIds: number[]; userIds: number[] }>();
+    for (const [userId, sources] of users) {
+      const segmentIds = evaluated.filter((segment) => sources === null || [...compiled.get(segment.id)!.sources].some((source) => sources.has(source))).map((segment) => segment.id);
+      if (segmentIds.length === 0) continue;
+      const signature = segmentIds.join(',');
+      const group = groups.get(signature);
+      if (group) group.userIds.push(userId);
+      else groups.set(signature, { segmentIds, userIds: [userId] });
+    }
+    if (groups.size === 0) return;
+    const should: MemberPair[] = [];
+    const asked = new Set<string>();
     const key = (pair: MemberPair) => `${pair.segment_id}:${pair.user_id}`;
+    for (const { segmentIds, userIds } of groups.values()) {
+      should.push(...(await t.evaluator.membersAmong(accountId, segmentIds.map((id) => ({ id, compiled: compiled.get(id)! })), userIds)));
+      for (const segment_id of segmentIds) for (const user_id of userIds) asked.add(key({ segment_id, user_id }));
+    }
+    const stored = await t.membership.storedOf(accountId, [...users.keys()]);
     const shouldKeys = new Set(should.map(key));
     const storedKeys = new Set(stored.map(key));
-    const evaluatedIds = new Set(evaluated.map((segment) => segment.id));
     const toEnter = should.filter((pair) => !storedKeys.has(key(pair)));
-    // A segment whose definition does not compile keeps its members as they are.
-    const toExit = stored.filter((pair) => evaluatedIds.has(pair.segment_id) && !shouldKeys.has(key(pair)));
+    // Only the pairs evaluated can leave: a segment not asked about (or whose definition no longer compiles) keeps its members.
+    const toExit = stored.filter((pair) => asked.has(key(pair)) && !shouldKeys.has(key(pair)));
     const at = formatDateTime(now);
     const transitions: Transition[] = (await t.membership.enter(accountId, toEnter, at)).map((pair) => ({ ...pair, type: 'entered' }));
     for (const [segmentId, ids] of groupBySegment(toExit)) {

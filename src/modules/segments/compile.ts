@@ -21,6 +21,7 @@ import {
   type Window,
 } from './definition.js';
 import { foldedColumn, tagKey } from '../../db/folded-columns.js';
+import { sourcesOf } from './sources.js';
 
 // A validated definition (definition.ts) as one boolean SQL expression over the users table
 // aliased `u`, for a `where`: counting a segment is one statement, a page of members one statement,
@@ -100,6 +101,8 @@ export interface CompiledSegment {
    * range's rows (0.13 s). SQLite runs the subqueries per customer and needs no such help.
    */
   forRange(after: number, upTo: number, dialect: CountDialect): Expression<SqlBool>;
+  /** The tables whose writes can change whether a customer is a member (sources.ts). */
+  readonly sources: ReadonlySet<string>;
 }
 
 export type CountDialect = 'sqlite' | 'postgres';
@@ -108,6 +111,7 @@ export function compileDefinition(definition: Definition, context: CompileContex
   const now = new Date(Math.floor(context.clock.now().getTime() / 1000) * 1000);
   const where = new Compiler(context.accountId, now, context.catalogue).node(definition.root);
   const counted = new Map<CountDialect, Expression<SqlBool>>();
+  let sources: ReadonlySet<string> | undefined;
   return {
     where,
     countWhere(dialect) {
@@ -116,6 +120,9 @@ export function compileDefinition(definition: Definition, context: CompileContex
       return form;
     },
     forCustomers: (ids, dialect) => and([customersIn(ids, dialect), where as Bool]),
+    get sources() {
+      return (sources ??= sourcesOf(definition.root, context.catalogue));
+    },
     forRange: (after, upTo, dialect) =>
       dialect === 'postgres' ? new Compiler(context.accountId, now, context.catalogue, undefined, { after, upTo }).node(definition.root) : where,
   };
