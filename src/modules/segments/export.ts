@@ -78,7 +78,7 @@ export class SegmentExport {
     const fields = given(query.fields) === undefined ? [...DEFAULT_EXPORT_FIELDS] : query.fields!.split(',').map((field) => field.trim());
     const sources = fields.map((field) => {
       const source = sourceOf(field);
-      if (!source) throw invalidField('fields', `"${field}" is not a user field (U4) nor custom_attributes.<name>`);
+      if (!source) throw invalidField('fields', `"${field}" is not a customer field nor custom_attributes.<name>`);
       return source;
     });
     // Only the columns and extras the named fields are made of are read.
