@@ -460,10 +460,11 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     housekeeping,
     mailingSender,
     liveMembership,
-    jobCounts: async (): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number }> => ({
+    jobCounts: async (): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number; segmentMarksPending: number }> => ({
       requests: await r.queue.countUnfinished(),
       mailPending: await r.outbox.countPending(),
       webhooksPending: await r.webhookMessages.countPending(),
+      segmentMarksPending: await r.membership.countDirty(),
     }),
   };
 }

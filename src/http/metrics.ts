@@ -36,7 +36,7 @@ export interface MetricsOptions {
   /** The app's one key check (and key cache): the account of a live key, or undefined. */
   authenticate(key: string): number | Promise<number | undefined>;
   /** Background requests not finished by status, notification mail and webhook messages waiting (jobs/). */
-  jobCounts(): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number }>;
+  jobCounts(): Promise<{ requests: Record<string, number>; mailPending: number; webhooksPending: number; segmentMarksPending: number }>;
   /** Tells of every admitted request once answered (its 'close' listener on the response). */
   shedder: LoadShedder;
 }
@@ -148,6 +148,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       },
     });
   pendingGauge('rapport_mail_outbox_pending', 'Notification e-mails waiting to be sent, across every process on the database', (counts) => counts.mailPending);
+  pendingGauge('rapport_segment_marks_pending', 'Customers marked by a write and not yet evaluated against the live segments (SG7), across every process on the database', (counts) => counts.segmentMarksPending);
   pendingGauge('rapport_webhook_messages_pending', 'Webhook messages not yet delivered (W4), across every process on the database', (counts) => counts.webhooksPending);
 
   // Counted in the shedder's 'close' listener, which every admitted request has anyway: an onResponse

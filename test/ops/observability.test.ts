@@ -140,6 +140,7 @@ describe('observability and HTTP settings', () => {
         assert.match(text, /^rapport_background_requests\{status="pending"\} 0$/m);
         assert.match(text, /^rapport_background_requests\{status="running"\} 0$/m);
         assert.match(text, /^rapport_mail_outbox_pending 0$/m);
+        assert.match(text, /^rapport_segment_marks_pending 0$/m);
         if (usingPostgres()) {
           assert.match(text, /^rapport_db_pool_connections\{state="max"\} 10$/m);
           assert.match(text, /^rapport_db_pool_connections\{state="in_use"\} \d+$/m);

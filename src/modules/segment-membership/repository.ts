@@ -59,6 +59,12 @@ export class MembershipRepository {
     return rows.map((row) => ({ id: Number(row.id), account_id: Number(row.account_id), user_id: Number(row.user_id), source: row.source }));
   }
 
+  /** Marks waiting, across accounts (the metrics' gauge). */
+  async countDirty(): Promise<number> {
+    const row = await this.db.selectFrom('segment_dirty').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Exactly the marks read: a mark written since stays for the next pass. */
   async deleteDirty(ids: readonly number[]): Promise<void> {
     if (ids.length > 0) await this.db.deleteFrom('segment_dirty').where('id', 'in', ids).execute();
