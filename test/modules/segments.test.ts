@@ -169,6 +169,17 @@ describe('count, preview and members', () => {
     assert.ok(ottoIds.includes(rich.id) && !ottoIds.includes(local.id));
     expectError(await t.get('/apiv3/users/999999/segments'), 404, 'not_found');
   });
+
+  it("GET /users/{id}/segments answers a customer's segments when together they pass SQLite's parameter limit", async () => {
+    // Seven segments of 5,000 listed values each: 35,000 parameters, more than one statement takes.
+    const lists = (n: number) => Array.from({ length: 5 }, (_, l) => ({ field: 'city', op: 'in', value: [...Array.from({ length: 999 }, (_, i) => `town ${n}-${l}-${i}`), 'Córdoba'] }));
+    const big: number[] = [];
+    for (let n = 0; n < 7; n++) big.push((await createSegment(`Many towns ${n}`, { any: lists(n) })).id);
+    const ids = expectOk(await t.get(`/apiv3/users/${ana.userapp_id}/segments`)).map((s: { id: number }) => s.id);
+    for (const id of big) assert.ok(ids.includes(id), `segment ${id} of ${JSON.stringify(ids)}`);
+    const ottoIds = expectOk(await t.get(`/apiv3/users/${otto.userapp_id}/segments`)).map((s: { id: number }) => s.id);
+    assert.ok(big.every((id) => !ottoIds.includes(id)));
+  });
 });
 
 describe('GET /segments/{id}/export (SG6)', () => {

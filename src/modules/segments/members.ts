@@ -165,16 +165,40 @@ export class SegmentMembers {
   async membersAmong(accountId: number, segments: readonly SegmentCondition[], userIds: readonly number[]): Promise<Array<{ segment_id: number; user_id: number }>> {
     if (segments.length === 0 || userIds.length === 0) return [];
     const found: Array<{ segment_id: number; user_id: number }> = [];
-    for (let start = 0; start < segments.length; start += SEGMENTS_PER_STATEMENT) {
-      const parts = segments
-        .slice(start, start + SEGMENTS_PER_STATEMENT)
-        .map(
-          (segment) =>
-            sql`select cast(${segment.id} as integer) as segment_id, u.id as user_id from users u where u.account_id = ${accountId} and ${segment.compiled.forCustomers(userIds, this.dialect)}`,
-        );
-      const rows = await this.run(sql<{ segment_id: number; user_id: number }>`${sql.join(parts, sql` union all `)}`, false);
+    const part = (segment: SegmentCondition, ids: readonly number[]) =>
+      sql`select cast(${segment.id} as integer) as segment_id, u.id as user_id from users u where u.account_id = ${accountId} and ${segment.compiled.forCustomers(ids, this.dialect)}`;
+    const parameters = (query: RawBuilder<unknown>) => query.compile(this.db).parameters.length;
+    let batch: Array<RawBuilder<unknown>> = [];
+    let batchParameters = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const rows = await this.run(sql<{ segment_id: number; user_id: number }>`${sql.join(batch, sql` union all `)}`, false);
       for (const row of rows) found.push({ segment_id: Number(row.segment_id), user_id: Number(row.user_id) });
+      batch = [];
+      batchParameters = 0;
+    };
+    // Segments share a statement up to SEGMENTS_PER_STATEMENT and SQLite's parameter limit (on
+    // SQLite every customer id is a parameter of every segment's part); a segment whose part alone
+    // passes the limit takes the customers a slice at a time. A batch of the live segments' customer
+    // path that failed here would fail again on every pass.
+    for (const segment of segments) {
+      const whole = part(segment, userIds);
+      const count = parameters(whole);
+      if (count > MAX_PARAMETERS && this.dialect === 'sqlite') {
+        await flush();
+        const perSlice = Math.max(1, MAX_PARAMETERS - (count - userIds.length));
+        for (let start = 0; start < userIds.length; start += perSlice) {
+          batch = [part(segment, userIds.slice(start, start + perSlice))];
+          await flush();
+        }
+        continue;
+      }
+      if (batch.length >= SEGMENTS_PER_STATEMENT || batchParameters + count > MAX_PARAMETERS) await flush();
+      batch.push(whole);
+      batchParameters += count;
     }
+    await flush();
     return found;
   }
+
 }
