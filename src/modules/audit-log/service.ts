@@ -34,6 +34,7 @@ export class AuditLogService implements AuditRecorder {
     const write = this.deps.auditLog.insert(entry.accountId, {
       time: formatDateTime(this.deps.clock.now()),
       key_prefix: entry.keyPrefix,
+      actor_email: entry.actorEmail ?? null,
       method: entry.method,
       path: entry.path,
       status: entry.status,
@@ -93,6 +94,7 @@ function present(row: AuditRow): AuditEntryObject {
     id: Number(row.id),
     time: row.time,
     key_prefix: row.key_prefix,
+    actor: row.actor_email !== null ? { type: 'person', email: row.actor_email } : { type: 'key', key_prefix: row.key_prefix },
     method: row.method,
     path: row.path,
     status: Number(row.status),
