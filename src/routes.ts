@@ -20,7 +20,7 @@ import { auditLogRoutes } from './modules/audit-log/routes.js';
 import type { AuditLogService } from './modules/audit-log/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import type { BenefitsService } from './modules/benefits/service.js';
-import { blacklistRoutes } from './modules/blacklist/routes.js';
+import { blacklistEntryRoutes, blacklistRoutes } from './modules/blacklist/routes.js';
 import type { BlacklistService } from './modules/blacklist/service.js';
 import { branchesRoutes } from './modules/branches/routes.js';
 import type { BranchesService } from './modules/branches/service.js';
@@ -155,8 +155,10 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   await scope.register(couponsRoutes, { service: s.coupons });
   // POST|GET /integration-stats
   await scope.register(integrationStatsRoutes, { service: s.integrationStats });
-  // POST|GET|DELETE /account/blacklist, GET|PUT|DELETE /account/blacklist/:blacklist/:value (L7: one entry at a time)
+  // POST|GET|DELETE /account/blacklist, GET /account/blacklist/:blacklist/:value
   await scope.register(blacklistRoutes, { service: s.blacklist, uploadLimitBytes: config.uploadLimitBytes });
+  // PUT|DELETE /account/blacklist/:blacklist/:value (L7: one entry at a time)
+  await scope.register(blacklistEntryRoutes, { service: s.blacklist });
   // POST|GET /products, GET|PUT|DELETE /products/:sku, GET /products/:sku/exist
   await scope.register(productsRoutes, { products: s.products });
   // POST|GET /branches, DELETE /branches (background), GET|PUT /branches/:id (PUT: base64 name),
