@@ -33,7 +33,7 @@ export const AuditLogQuery = Type.Object(
     path: Type.Optional(
       Type.String({
         maxLength: 2048,
-        description: 'Only calls to this path or below it, segment by segment (/apiv3/categories: also /apiv3/categories/bulk, not /apiv3/categoriesx); /apiv3 may be left out',
+        description: 'Only calls to this path or below it, segment by segment (/apiv3/categories: also /apiv3/categories/bulk, not /apiv3/categoriesx); /apiv3 may be left out; /console/session: the console sign-ins (T4)',
       }),
     ),
   },

@@ -79,13 +79,15 @@ export class AuditLogService implements AuditRecorder {
 
 /**
  * The `path` filter: an absolute path, without query string; a trailing slash is ignored (G1) and
- * the /apiv3 prefix may be left out.
+ * the /apiv3 prefix may be left out (a path below /console/ is the console's own).
  */
 function auditedPathFilter(path: string): string {
   if (!path.startsWith('/')) throw invalidField('path', 'must start with /');
   if (/[?#\s]/.test(path)) throw invalidField('path', 'must be a path without query string, fragment or spaces');
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (trimmed === '' || trimmed === '/') return '/apiv3';
+  // T4: the console's sign-ins and password changes are recorded under their own paths.
+  if (trimmed === '/console' || trimmed.startsWith('/console/')) return trimmed;
   return trimmed === '/apiv3' || trimmed.startsWith('/apiv3/') ? trimmed : `/apiv3${trimmed}`;
 }
 

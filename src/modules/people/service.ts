@@ -264,7 +264,8 @@ export class PeopleService {
       for (const candidate of candidates) await this.audit(candidate, { method: 'POST', path: '/console/session', status: 403, summary: 'failed sign-in: wrong password' }, context);
       throw new ForbiddenError(WRONG_SIGN_IN);
     }
-    if (matched.length > 1) throw invalidField('account', 'this e-mail is a person of several accounts: give the id of the one to sign in to');
+    // T4: with several accounts, one must be named; said only to someone who knows a password.
+    if (candidates.length > 1) throw invalidField('account', 'this e-mail is a person of several accounts: give the id of the one to sign in to');
 
     const person = matched[0]!;
     await this.deps.failures.clear(EMAIL_LIMIT, email);
