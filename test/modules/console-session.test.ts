@@ -14,7 +14,7 @@ import { buildSecondApp } from '../helpers/second-app.js';
 // what a session may reach.
 
 const t = await buildTestApp();
-const owner = await addPerson(t, 'owner@example.com', 'owner');
+await addPerson(t, 'owner@example.com', 'owner');
 const people = buildPeople(t.database.db, { clock: t.clock, publicUrl: t.config.publicUrl, mailer: null, audit: { record: async () => undefined }, log: { warn() {}, info() {} } });
 
 /** A fresh address for each scenario, so the 50-per-address limit of one does not reach another. */
