@@ -241,6 +241,8 @@ describe('accounts', () => {
       account: { id: b.accountId, name: 'account-c' },
     });
     expectError(await signIn(t, { email: 'twice@example.com', password: PASSWORD, account: b.accountId }), 403, 'forbidden', /^wrong e-mail or password$/);
+    // `rapport people reset` asks which account too.
+    await assert.rejects(people.resetLink('twice@example.com'), /is a person of accounts \d+, \d+: say which with --account/);
   });
 });
 
