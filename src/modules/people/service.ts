@@ -89,9 +89,9 @@ export function checkPassword(password: string, email: string): void {
   if (password.trim().toLowerCase() === email.toLowerCase()) throw invalidField('password', 'must not be the e-mail address');
 }
 
-function tooMany(waitMs: number): AppError {
+function tooMany(waitMs: number, what = 'failed sign-ins'): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new AppError(429, 'too_many_requests', `too many failed sign-ins; try again in ${seconds} s`, { 'retry-after': String(seconds) });
+  return new AppError(429, 'too_many_requests', `too many ${what}; try again in ${seconds} s`, { 'retry-after': String(seconds) });
 }
 
 export class PeopleService {
@@ -192,7 +192,7 @@ export class PeopleService {
     if (email === null) throw invalidField('email', 'must be a valid e-mail address');
     const nowMs = this.now().getTime();
     const wait = Math.max(await this.deps.failures.waitMs(RESET_LIMIT, email, nowMs), await this.deps.failures.waitMs(ADDRESS_LIMIT, context.address, nowMs));
-    if (wait > 0) throw tooMany(wait);
+    if (wait > 0) throw tooMany(wait, 'password resets asked for');
     await this.deps.failures.record(RESET_LIMIT, email, nowMs);
     if (!this.deps.mailer) return;
     for (const person of await this.deps.people.everyWithEmail(email)) {
