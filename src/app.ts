@@ -22,6 +22,7 @@ import { LiveMembershipLoop } from './modules/segment-membership/loop.js';
 import { Worker } from './jobs/worker.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { mailingPublicRoutes } from './modules/mailings/public-routes.js';
+import { consoleSessionRoutes } from './modules/people/console-routes.js';
 import { presentRequest } from './modules/requests/service.js';
 import { apiRoutes } from './routes.js';
 import { buildRepositories, buildServices, requestHandlers } from './services.js';
@@ -80,13 +81,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The background worker (K3) lives in the server process; with WORKER_ENABLED=false this process
   // only accepts requests and another one runs them.
   const repositories = buildRepositories(database.db);
+  const mailer = options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
   const worker = new Worker({
     db: database.db,
     repositories: buildRepositories,
     clock,
     log: app.log.child({ component: 'worker' }),
     handlers: requestHandlers,
-    mailer: options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom),
+    mailer,
     pollMs: config.workerPollMs,
     presentRequest,
   });
@@ -111,11 +113,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookSending: deliverer,
     webhookLookup: options.webhookLookup,
     log: app.log.child({ component: 'mailings' }),
+    mailer,
   });
   registerMetrics(app, { config, database, load, shedder, authenticate: (key) => services.accounts.authenticate(key), jobCounts });
   // M8: the pages and links of the people who receive mailings, outside /apiv3, without a key.
   await app.register(mailingPublicRoutes, { mailings: services.mailings });
-  await app.register(apiRoutes, { prefix: '/apiv3', services, config, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute } });
+  const site = { publicOrigin: new URL(config.publicUrl).origin, publicUrlSet: config.publicUrlSet };
+  // T1–T2: sign-in, sign-out and passwords, outside /apiv3 and its keys.
+  await app.register(consoleSessionRoutes, { people: services.people, site });
+  await app.register(apiRoutes, { prefix: '/apiv3', services, config, rateLimit: { db: database.db, clock, perMinute: config.rateLimitPerMinute }, site });
 
   // SG7: the live segments loop runs in the processes that run the worker.
   const liveSegments = new LiveMembershipLoop(liveMembership, config.segmentPollMs, app.log.child({ component: 'segments' }));

@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, appVersion, loadConfig } from './config.js';
+import type { Kysely } from 'kysely';
+import { type Config, ConfigError, appVersion, loadConfig } from './config.js';
+import type { DB } from './db/types.js';
+import { isRole } from './http/roles.js';
+import type { PeopleService } from './modules/people/service.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './lib/time.js';
 import { isKeyScope } from './modules/accounts/keys.js';
 import type { AccountsService } from './modules/accounts/service.js';
-import { buildAccounts } from './services.js';
+import { buildAccounts, buildPeople } from './services.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: rapport <command>
@@ -20,12 +24,17 @@ Commands:
                                  create an API key (read: GET and HEAD only); the key is the last line printed
   keys list --account <id>       list an account's keys (prefix, scope, created, state; never the key)
   keys revoke <prefix>           revoke the key(s) with that prefix
+  people add --account <id> --email <e> --role owner|editor|viewer
+                                 add a person who signs in to the console; prints their welcome link (72 hours, once)
+  people reset --email <e> [--account <id>]
+                                 print a link that sets a new password (one hour, once); --account when the
+                                 e-mail is a person of several accounts
 
 Options:
   --version                      print the version and exit
   -h, --help                     print this help
 
-Configuration comes from the environment: DATABASE_URL, HOST, PORT, LOG_LEVEL, ... (see the README).
+Configuration comes from the environment: DATABASE_URL, HOST, PORT, PUBLIC_URL, LOG_LEVEL, ... (see the README).
 The list commands only read: they never create or migrate the database.`;
 
 class UsageError extends Error {}
@@ -37,6 +46,17 @@ function accountId(value: string | undefined): number {
 
 /** Commands that change data bring the database up to date first; read-only ones never write. */
 async function withAccounts<T>(mode: 'write' | 'read', fn: (service: AccountsService) => Promise<T>): Promise<T> {
+  return withDatabase(mode, (db) => fn(buildAccounts(db, systemClock)));
+}
+
+/** People (T1): links are made here and printed, never e-mailed or logged. */
+async function withPeople<T>(fn: (service: PeopleService) => Promise<T>): Promise<T> {
+  return withDatabase('write', (db, config) =>
+    fn(buildPeople(db, { clock: systemClock, publicUrl: config.publicUrl, mailer: null, audit: { record: async () => undefined }, log: { warn() {}, info() {} } })),
+  );
+}
+
+async function withDatabase<T>(mode: 'write' | 'read', fn: (db: Kysely<DB>, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
   if (mode === 'read' && config.database.kind === 'sqlite' && config.database.filename !== ':memory:' && !existsSync(config.database.filename)) {
     throw new UsageError(`no database at ${config.database.filename}: start the server or run "rapport migrate" first`);
@@ -44,7 +64,7 @@ async function withAccounts<T>(mode: 'write' | 'read', fn: (service: AccountsSer
   const database = openDatabase(config.database);
   try {
     if (mode === 'write') await migrateToLatest(database);
-    return await fn(buildAccounts(database.db, systemClock));
+    return await fn(database.db, config);
   } catch (error) {
     if (mode === 'read' && isMissingTable(error)) {
       throw new UsageError('the database has no Rapport tables yet: start the server or run "rapport migrate" first');
@@ -76,6 +96,8 @@ async function run(argv: string[]): Promise<void> {
       name: { type: 'string' },
       account: { type: 'string' },
       scope: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -147,6 +169,30 @@ async function run(argv: string[]): Promise<void> {
       const count = await service.revokeKey(arg);
       if (count === 0) throw new UsageError(`no active key with prefix ${arg}`);
       console.log(`revoked ${count} key(s) with prefix ${arg}`);
+    });
+    return;
+  }
+  if (command === 'people' && sub === 'add') {
+    const id = accountId(values.account);
+    if (!values.email) throw new UsageError('people add needs --email <e-mail>');
+    const role = values.role;
+    if (!isRole(role)) throw new UsageError('people add needs --role owner, editor or viewer');
+    const email = values.email;
+    await withPeople(async (service) => {
+      const { person, url } = await service.addFromCommandLine(id, email, role);
+      console.log(`person ${person.id} ${person.email} (${person.role}) added to account ${id}; their welcome link (valid 72 hours, once):`);
+      console.log(url);
+    });
+    return;
+  }
+  if (command === 'people' && sub === 'reset') {
+    if (!values.email) throw new UsageError('people reset needs --email <e-mail>');
+    const id = values.account === undefined ? undefined : accountId(values.account);
+    const email = values.email;
+    await withPeople(async (service) => {
+      const link = await service.resetLink(email, id);
+      console.log(`a link that sets a new password for ${email.trim().toLowerCase()} of account ${link.accountId} (valid ${link.validHours === 1 ? 'one hour' : `${link.validHours} hours`}, once; their sessions end when it is used):`);
+      console.log(link.url);
     });
     return;
   }

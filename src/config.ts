@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { normaliseEmail } from './lib/fields.js';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; filename: string; /** How long a write waits for SQLite's lock before 503 (default 5 s). */ busyTimeoutMs?: number }
@@ -52,8 +53,12 @@ export interface Config {
    * (a process killed mid-delivery); unset: three timeouts, at least a minute.
    */
   webhookLeaseMs?: number;
-  /** M8: the address the public routes (unsubscribe, opens, clicks, view) are reached at, without a trailing slash. */
+  /** M8: the address the public routes (unsubscribe, opens, clicks, view) are reached at, without a trailing slash; T1: the console's links. */
   publicUrl: string;
+  /** False when PUBLIC_URL was not set (publicUrl is then http://HOST:PORT): T3's CSRF rule also takes the request's own origin. */
+  publicUrlSet: boolean;
+  /** T1: the e-mail of the owner the first start makes beside the first API key. */
+  ownerEmail: string;
   /** M6: SMTP connections a process's mailing sender keeps open. */
   mailingConcurrency: number;
   /** M6: messages a second a process sends at most; 0: as fast as the SMTP server takes them. */
@@ -195,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookLeaseMs: webhookLeaseMs(env),
     publicUrl: publicUrl(env),
+    publicUrlSet: (env.PUBLIC_URL ?? '').trim() !== '',
+    ownerEmail: ownerEmail(env),
     mailingConcurrency: integer(env, 'MAILING_CONCURRENCY', 4, 1, 100),
     mailingRatePerSecond: integer(env, 'MAILING_RATE_PER_SECOND', 0, 0, 1_000_000),
     mailingLeaseMs: integer(env, 'MAILING_LEASE_MS', 60_000, 1000, 3_600_000),
@@ -218,6 +225,14 @@ function publicUrl(env: NodeJS.ProcessEnv): string {
   }
   if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new ConfigError('PUBLIC_URL', `must be an http:// or https:// URL without query or fragment, got "${raw}"`);
   return url.href.replace(/\/+$/, '');
+}
+
+function ownerEmail(env: NodeJS.ProcessEnv): string {
+  const raw = (env.OWNER_EMAIL ?? '').trim();
+  if (raw === '') return 'owner@example.com';
+  const email = normaliseEmail(raw);
+  if (email === null) throw new ConfigError('OWNER_EMAIL', `must be an e-mail address, got "${raw}"`);
+  return email;
 }
 
 function dkim(env: NodeJS.ProcessEnv): Config['dkim'] {

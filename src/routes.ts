@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DB } from './db/types.js';
 import { registerAuditTrail } from './http/audit-trail.js';
-import { requireAccount } from './http/auth.js';
+import { type ConsoleSite, requireAccount } from './http/auth.js';
 import { type IdempotentRequests, registerIdempotency } from './http/idempotency.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import type { Clock } from './lib/time.js';
@@ -12,11 +12,15 @@ import type { AbandonedCartsService } from './modules/abandoned-carts/service.js
 import { accountSummaryRoutes } from './modules/account-summary/routes.js';
 import type { AccountSummaryService } from './modules/account-summary/service.js';
 import type { AccountsService } from './modules/accounts/service.js';
+import { accountSettingsRoutes } from './modules/account-settings/routes.js';
+import type { AccountSettingsService } from './modules/account-settings/service.js';
+import { peopleRoutes } from './modules/people/routes.js';
+import type { PeopleService } from './modules/people/service.js';
 import { auditLogRoutes } from './modules/audit-log/routes.js';
 import type { AuditLogService } from './modules/audit-log/service.js';
 import { benefitsRoutes } from './modules/benefits/routes.js';
 import type { BenefitsService } from './modules/benefits/service.js';
-import { blacklistRoutes } from './modules/blacklist/routes.js';
+import { blacklistEntryRoutes, blacklistRoutes } from './modules/blacklist/routes.js';
 import type { BlacklistService } from './modules/blacklist/service.js';
 import { branchesRoutes } from './modules/branches/routes.js';
 import type { BranchesService } from './modules/branches/service.js';
@@ -73,6 +77,8 @@ import type { MailingsService } from './modules/mailings/service.js';
  */
 export interface ApiServices {
   accounts: AccountsService;
+  accountSettings: AccountSettingsService;
+  people: PeopleService;
   accountSummary: AccountSummaryService;
   auditLog: AuditLogService;
   retention: RetentionService;
@@ -109,16 +115,20 @@ export interface ApiOptions {
   config: Pick<Config, 'uploadLimitBytes'>;
   /** The per-account request budget (O5): shared by every process through the database. */
   rateLimit: { db: Kysely<DB>; clock: Clock; perMinute: number };
+  /** T3: where the server is, for the CSRF rule of writes made with a session cookie. */
+  site?: ConsoleSite;
 }
 
 /**
  * Every API module, registered under /apiv3 behind the account hook: the one place to read the API.
  * The comment above each module lists its routes; test/http/route-table.test.ts holds them against
  * the routes the app serves. (Outside it, in app.ts: GET /health, GET /ready, GET /metrics,
- * GET /apiv3/openapi.json, /apiv3/docs, the console, the public mailing routes /m/u, /m/o, /m/c, /m/v of M8.)
+ * GET /apiv3/openapi.json, /apiv3/docs, the console and its sign-in routes /console/session and
+ * /console/password (T2), the public mailing routes /m/u, /m/o, /m/c, /m/v of M8.)
  */
-export async function apiRoutes(scope: FastifyInstance, { services: s, config, rateLimit }: ApiOptions): Promise<void> {
-  requireAccount(scope, s.accounts);
+export async function apiRoutes(scope: FastifyInstance, { services: s, config, rateLimit, site }: ApiOptions): Promise<void> {
+  // A key, or a person's console session (T3) with the role src/http/roles.ts gives each route.
+  requireAccount(scope, s.accounts, site && { sessions: s.people, site });
   registerRateLimit(scope, rateLimit);
   // D7: before any route, so that every recorded route (DELETEs, administrative writes) gets its hook.
   registerAuditTrail(scope, s.auditLog);
@@ -147,6 +157,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   await scope.register(integrationStatsRoutes, { service: s.integrationStats });
   // POST|GET|DELETE /account/blacklist, GET /account/blacklist/:blacklist/:value
   await scope.register(blacklistRoutes, { service: s.blacklist, uploadLimitBytes: config.uploadLimitBytes });
+  // PUT|DELETE /account/blacklist/:blacklist/:value (L7: one entry at a time)
+  await scope.register(blacklistEntryRoutes, { service: s.blacklist });
   // POST|GET /products, GET|PUT|DELETE /products/:sku, GET /products/:sku/exist
   await scope.register(productsRoutes, { products: s.products });
   // POST|GET /branches, DELETE /branches (background), GET|PUT /branches/:id (PUT: base64 name),
@@ -161,6 +173,11 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   await scope.register(familyMembersRoutes, { members: s.members });
   // GET /account/summary (the overview: totals, a window, the window before it, a series)
   await scope.register(accountSummaryRoutes, { service: s.accountSummary });
+  // GET|PUT /account/settings (T5)
+  await scope.register(accountSettingsRoutes, { settings: s.accountSettings });
+  // GET|POST /account/people, PUT|DELETE /account/people/:id (T1, T4; the console's /console/session
+  // and /console/password are in app.ts)
+  await scope.register(peopleRoutes, { people: s.people });
   // GET /account/audit-log (D7)
   await scope.register(auditLogRoutes, { auditLog: s.auditLog });
   // GET|PUT /account/retention (D5; the runs are background requests of the worker)

@@ -5,7 +5,16 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { consoleBanner } from './http/console.js';
 import { systemClock } from './lib/time.js';
-import { buildAccounts } from './services.js';
+import type { Kysely } from 'kysely';
+import type { DB } from './db/types.js';
+import { buildAccounts, buildPeople } from './services.js';
+
+/** Makes the first owner (OWNER_EMAIL) and answers the lines that show their welcome link. */
+async function firstOwnerLink(db: Kysely<DB>, config: Config, accountId: number): Promise<string> {
+  const people = buildPeople(db, { clock: systemClock, publicUrl: config.publicUrl, mailer: null, audit: { record: async () => undefined }, log: { warn() {}, info() {} } });
+  const { url } = await people.addFromCommandLine(accountId, config.ownerEmail, 'owner');
+  return `Its owner, ${config.ownerEmail} (OWNER_EMAIL), sets a password and signs in to the console here (valid 72 hours, once):\n${url}\n\n`;
+}
 
 /** config -> database -> migrate -> first account -> app -> listen; SIGTERM/SIGINT close gracefully. */
 export async function startServer(config: Config): Promise<FastifyInstance> {
@@ -13,12 +22,14 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   const database = openDatabase(config.database);
   await migrateToLatest(database);
 
-  const { created, key } = await buildAccounts(database.db, systemClock).bootstrap(config.bootstrapApiKey);
+  const { created, key, accountId } = await buildAccounts(database.db, systemClock).bootstrap(config.bootstrapApiKey);
+  // T1: the first account's owner, whose welcome link is printed beside the key (never logged).
+  const welcome = created && accountId !== undefined ? await firstOwnerLink(database.db, config, accountId) : '';
   if (created && key) {
     // The one place a key is ever shown: the operator needs it, and it is never logged.
-    process.stdout.write(`\nCreated the first account. Its API key (shown once, keep it safe):\n${key}\n\n`);
+    process.stdout.write(`\nCreated the first account. Its API key (shown once, keep it safe):\n${key}\n\n${welcome}`);
   } else if (created) {
-    process.stdout.write('Created the first account with the key given in BOOTSTRAP_API_KEY.\n');
+    process.stdout.write(`Created the first account with the key given in BOOTSTRAP_API_KEY.\n${welcome}`);
   }
 
   const app = await buildApp({ config, database, warmUp: true });

@@ -24,6 +24,11 @@ import { AccountSummaryService } from './modules/account-summary/service.js';
 import { apiKeyCacheFor, forgetApiKeys } from './modules/accounts/key-cache.js';
 import { AccountsRepository } from './modules/accounts/repository.js';
 import { AccountsService } from './modules/accounts/service.js';
+import { AccountSettingsRepository } from './modules/account-settings/repository.js';
+import { AccountSettingsService } from './modules/account-settings/service.js';
+import { PeopleRepository } from './modules/people/repository.js';
+import { type PeopleDeps, PeopleService } from './modules/people/service.js';
+import type { Mailer } from './jobs/mailer.js';
 import { AuditLogRepository } from './modules/audit-log/repository.js';
 import { AUDIT_SWEEP_EVERY_MS, AuditLogService } from './modules/audit-log/service.js';
 import { BenefitsRepository } from './modules/benefits/repository.js';
@@ -107,6 +112,8 @@ const SIGN_IN_FAILURES_SWEEP_EVERY_MS = 10 * 60_000;
 export function buildRepositories(db: Kysely<DB>) {
   return {
     accounts: new AccountsRepository(db),
+    accountSettings: new AccountSettingsRepository(db),
+    people: new PeopleRepository(db),
     accountSummaries: new AccountSummaryRepository(db),
     attributeValues: new AttributeValuesRepository(db),
     auditLog: new AuditLogRepository(db),
@@ -207,6 +214,29 @@ export function buildAccounts(db: Kysely<DB>, clock: Clock, keyCacheMs = 0): Acc
   });
 }
 
+/**
+ * People and their console sessions (T1–T4): the server, the command-line tool and the tests use
+ * the same service. `audit` records sign-ins and password changes (the API's calls are recorded by
+ * the audit trail).
+ */
+export function buildPeople(
+  db: Kysely<DB>,
+  options: { clock: Clock; publicUrl: string; mailer: Mailer | null; audit: PeopleDeps['audit']; log: Pick<FastifyBaseLogger, 'warn' | 'info'> },
+): PeopleService {
+  const accounts = new AccountsRepository(db);
+  return new PeopleService({
+    people: new PeopleRepository(db),
+    tx: transactor(db, (trx) => ({ people: new PeopleRepository(trx) })),
+    accountName: async (accountId) => (await accounts.find(accountId))?.name,
+    failures: new SignInFailures(db),
+    audit: options.audit,
+    clock: options.clock,
+    publicUrl: options.publicUrl,
+    mailer: options.mailer,
+    log: options.log,
+  });
+}
+
 export interface ServiceOptions {
   db: Kysely<DB>;
   /** The repositories bound to `db`, when the caller built them already (src/app.ts: the deliverer shares them). */
@@ -222,6 +252,7 @@ export interface ServiceOptions {
     | 'smtpUrl'
     | 'mailFrom'
     | 'publicUrl'
+    | 'publicUrlSet'
     | 'mailingConcurrency'
     | 'mailingRatePerSecond'
     | 'mailingLeaseMs'
@@ -229,8 +260,10 @@ export interface ServiceOptions {
     | 'dkim'
     | 'workerPollMs'
   >;
-  /** The mailing sender's log (M6). */
+  /** The mailing sender's log (M6), and the people module's. */
   log?: FastifyBaseLogger;
+  /** T1–T2: invitation and reset e-mails (null: SMTP not configured, links only printed or answered). */
+  mailer?: Mailer | null;
   /** Wakes the background worker after a request is accepted. */
   jobs: JobsNotifier;
   /** Sends a webhook message now (W5) and wakes the deliverer (jobs/webhooks/deliverer.ts). */
@@ -245,7 +278,7 @@ export interface ServiceOptions {
  * The services of the API's routes, the periodic upkeep of every process (jobs/housekeeping.ts),
  * and the job counts /metrics shows.
  */
-export function buildServices({ db, repositories, clock, config, jobs, snapshot, webhookSending, webhookLookup, log }: ServiceOptions) {
+export function buildServices({ db, repositories, clock, config, jobs, snapshot, webhookSending, webhookLookup, log, mailer }: ServiceOptions) {
   const r = repositories ?? buildRepositories(db);
   // The API's writes find the account's webhook endpoints in a cache kept as long as an API key's.
   const endpointCache = config.apiKeyCacheMs > 0 ? webhookEndpointCacheFor(db, config.apiKeyCacheMs) : undefined;
@@ -371,8 +404,12 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     checkSoon: () => retentionCheck.soon(),
   });
 
+  const people = buildPeople(db, { clock, publicUrl: config.publicUrl, mailer: mailer ?? null, audit: auditLog, log: (log ?? silentLog) as FastifyBaseLogger });
+
   const services = {
     accounts: buildAccounts(db, clock, config.apiKeyCacheMs),
+    accountSettings: new AccountSettingsService({ settings: r.accountSettings }),
+    people,
     auditLog,
     retention,
     accountSummary: new AccountSummaryService({ summaries: r.accountSummaries, countSegments: (accountId) => r.segments.total(accountId), clock }),
@@ -448,6 +485,8 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     ...(config.workerEnabled ? [{ name: 'user events retention runs', everyMs: CLOCK_GATE_TICK_MS, run: retentionCheck }] : []),
     // T2, U13: a failure counts for 15 minutes; an hour's margin.
     { name: 'sign-in failures past their window', everyMs: SIGN_IN_FAILURES_SWEEP_EVERY_MS, run: () => r.signInFailures.sweep(clock.now().getTime() - 60 * 60_000) },
+    // T2: sessions past their 12 idle hours or 7 days, links used or expired.
+    { name: 'ended console sessions and links', everyMs: SIGN_IN_FAILURES_SWEEP_EVERY_MS, run: () => people.sweep() },
     { name: 'expired idempotency keys', everyMs: IDEMPOTENCY_SWEEP_EVERY_MS, run: () => idempotency.sweepExpired() },
     { name: 'running idempotency claims', everyMs: REFRESH_CLAIMS_EVERY_MS, run: () => idempotency.refreshRunning() },
     // W5: the delivery log keeps finished messages 30 days.

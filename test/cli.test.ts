@@ -131,6 +131,28 @@ describe('rapport command-line tool', () => {
     assert.equal((await cli(['keys', 'list', '--account', '1'], env)).stdout.trim().split('\n').length, 3, 'nothing created');
   });
 
+  it('people add prints a welcome link; people reset prints a link that sets a new password (T1, T2)', async () => {
+    const env = { DATABASE_URL: freshDb(), PUBLIC_URL: 'https://rapport.example.com/' };
+    assert.equal((await cli(['accounts', 'create', '--name', 'Acme'], env)).code, 0);
+    const added = await cli(['people', 'add', '--account', '1', '--email', ' Ana@Example.com ', '--role', 'editor'], env);
+    assert.equal(added.code, 0, added.stderr);
+    assert.match(added.stdout, /^person 1 ana@example\.com \(editor\) added to account 1; their welcome link \(valid 72 hours, once\):$/m);
+    assert.match(lastLine(added.stdout), /^https:\/\/rapport\.example\.com\/console\/welcome\?token=[A-Za-z0-9_-]{43}$/);
+    for (const [args, message] of [
+      [['people', 'add', '--account', '1', '--email', 'ana@example.com', '--role', 'viewer'], /is a person of account 1 already/],
+      [['people', 'add', '--account', '1', '--email', 'bo@example.com', '--role', 'admin'], /--role owner, editor or viewer/],
+    ] as const) {
+      const result = await cli([...args], env);
+      assert.equal(result.code, 1, args.join(' '));
+      assert.match(result.stderr, message);
+    }
+    const reset = await cli(['people', 'reset', '--email', 'ANA@example.com'], env);
+    assert.equal(reset.code, 0, reset.stderr);
+    assert.match(reset.stdout, /for ana@example\.com of account 1 \(valid 72 hours, once/, 'no password yet: a welcome link again');
+    assert.match(lastLine(reset.stdout), /^https:\/\/rapport\.example\.com\/console\/welcome\?token=/);
+    assert.notEqual(lastLine(reset.stdout), lastLine(added.stdout));
+  });
+
   it('explains bad usage and unknown accounts', async () => {
     const env = { DATABASE_URL: freshDb() };
     const noName = await cli(['accounts', 'create'], env);
@@ -283,6 +305,21 @@ describe('rapport serve', () => {
     const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
     const created = await fetch(`${first.url}/apiv3/users`, { method: 'POST', headers, body: JSON.stringify({ service_uid: 'persist' }) });
     assert.equal(created.status, 201); // POST /users answers 201 (U1)
+    // T1: the owner's welcome link, beside the key; it sets the password and signs the owner in.
+    const link = /Its owner, owner@example\.com \(OWNER_EMAIL\), sets a password and signs in to the console here \(valid 72 hours, once\):\n(\S+)/.exec(first.stdout())?.[1];
+    assert.ok(link, first.stdout());
+    const token = new URL(link).searchParams.get('token')!;
+    const set = await fetch(`${first.url}/console/password`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-rapport-console': '1' },
+      body: JSON.stringify({ token, password: 'the owner password' }),
+    });
+    assert.equal(set.status, 204);
+    const cookie = set.headers.get('set-cookie')!.split(';')[0]!;
+    const me = await fetch(`${first.url}/console/session`, { headers: { cookie } });
+    assert.deepEqual(((await me.json()) as { payload: unknown }).payload, { email: 'owner@example.com', role: 'owner', account: { id: 1, name: 'default' } });
+    assert.equal(first.stdout().split(token).length, 2, 'the link appears exactly once: when it is shown');
+    assert.ok(!first.stdout().includes('the owner password'));
     assert.equal(await stop(first), 0);
     // no key or body in the logs
     assert.equal(first.stdout().split(key).length, 2, 'the key appears exactly once: when it is shown');
@@ -315,9 +352,10 @@ describe('rapport serve', () => {
 
   it('uses BOOTSTRAP_API_KEY for the first account and never prints it', async () => {
     const bootstrap = 'bootstrap-key-0123456789';
-    const server = await startServer({ DATABASE_URL: freshDb(), BOOTSTRAP_API_KEY: bootstrap });
+    const server = await startServer({ DATABASE_URL: freshDb(), BOOTSTRAP_API_KEY: bootstrap, OWNER_EMAIL: 'Boss@Example.com' });
     try {
       assert.ok(!server.stdout().includes(bootstrap));
+      assert.match(server.stdout(), /Its owner, boss@example\.com \(OWNER_EMAIL\), sets a password .*:\n\S+\/console\/welcome\?token=/);
       const ok = await fetch(`${server.url}/apiv3/users?apikey=${bootstrap}`);
       assert.equal(ok.status, 200);
       const denied = await fetch(`${server.url}/apiv3/users`, { headers: { authorization: 'Basic wrong-key-wrong-key' } });

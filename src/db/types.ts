@@ -7,6 +7,43 @@ export interface AccountsTable {
   id: Generated<number>;
   name: string;
   created_at: string;
+  /** T5: ISO 4217, IANA zone and BCP 47 tag the console shows the account's data in. */
+  currency: Generated<string>;
+  timezone: Generated<string>;
+  locale: Generated<string>;
+}
+
+/** T1: a person of an account; `email` folded to lower case; no password until the welcome link is used. */
+export interface PeopleTable {
+  id: Generated<number>;
+  account_id: number;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** T1–T2: a welcome or reset link, by the SHA-256 of its token; single-use. */
+export interface PersonLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  person_id: number;
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** T2: a signed-in browser, by the SHA-256 of its cookie's token. */
+export interface ConsoleSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  person_id: number;
+  created_at: string;
+  seen_at: string;
 }
 
 export interface ApiKeysTable {
@@ -40,6 +77,8 @@ export interface AuditLogTable {
   status: number;
   request_id: string;
   summary: string;
+  /** T4: the person who made the call (null: the key of key_prefix). */
+  actor_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable extends UserSegmentColumns {
@@ -112,6 +151,8 @@ export interface BlacklistEntriesTable {
   createtime: string;
   /** 0 unless written by an upload (then its upload id); see migration 0008. */
   generation: ColumnType<number, number | undefined, number>;
+  /** L7: why the value was put on the list one at a time (null for uploads). */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventsTable {
@@ -592,6 +633,9 @@ export interface MailingKeysTable {
 
 export interface DB {
   accounts: AccountsTable;
+  people: PeopleTable;
+  person_links: PersonLinksTable;
+  console_sessions: ConsoleSessionsTable;
   one_time_claims: OneTimeClaimsTable;
   api_keys: ApiKeysTable;
   users: UsersTable;

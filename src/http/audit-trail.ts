@@ -8,8 +8,9 @@ import { CODE_FOR_STATUS } from './error-handler.js';
 // no other route pays anything and no answer waits for the log.
 //
 // Recorded: every DELETE; every write (POST, PUT, PATCH, DELETE) to custom attribute definitions,
-// benefits, categories, segments, webhooks, the blacklists (uploads) and the retention settings;
-// the exports of one customer (D3). Not recorded, though they are POSTs below those paths: assigning
+// benefits, categories, segments, webhooks, the blacklists (uploads and single entries, L7), the
+// retention settings, people and the account's settings (T4); the exports of one customer (D3).
+// Sign-ins and password changes under /console/ are recorded by the people module itself. Not recorded, though they are POSTs below those paths: assigning
 // a benefit to a customer (a coupon, everyday commerce) and previewing a segment (changes nothing).
 // A call is recorded whatever it answered once its key was known (a refusal of a read-only key
 // included), except 429 and 503: refused before anything ran, and retried by clients in bursts.
@@ -17,7 +18,10 @@ import { CODE_FOR_STATUS } from './error-handler.js';
 /** One call to record; never a key or a body. */
 export interface AuditEntry {
   accountId: number;
+  /** The key's display prefix; '' when a person made the call. */
   keyPrefix: string;
+  /** T4: the person who made the call with the console's session (absent or null: the key). */
+  actorEmail?: string | null;
   method: string;
   /** The path called, without its query string (which may carry personal data: e-mails, documents). */
   path: string;
@@ -38,8 +42,11 @@ const ADMINISTRATIVE = [
   /^\/apiv3\/categories(\/|$)/,
   /^\/apiv3\/segments(\/|$)/,
   /^\/apiv3\/webhooks(\/|$)/,
-  /^\/apiv3\/account\/blacklist$/,
+  /^\/apiv3\/account\/blacklist(\/:[^/]+\/:[^/]+)?$/,
   /^\/apiv3\/account\/retention$/,
+  // T4: people (role changes included) and the account's settings.
+  /^\/apiv3\/account\/people(\/|$)/,
+  /^\/apiv3\/account\/settings$/,
   // D7: a mailing's send, pause and cancel (M5).
   /^\/apiv3\/mailings\/:[^/]+\/(send|pause|cancel)$/,
 ];
@@ -79,6 +86,12 @@ const DONE: Record<string, string> = {
   'PUT /apiv3/segments/:': 'updated the segment',
   'DELETE /apiv3/segments/:': 'deleted the segment',
   'PUT /apiv3/account/retention': 'changed the retention settings',
+  'PUT /apiv3/account/blacklist/:/:': 'put one value on the blacklist',
+  'DELETE /apiv3/account/blacklist/:/:': 'took one value off the blacklist',
+  'POST /apiv3/account/people': 'added a person and made their welcome link',
+  'PUT /apiv3/account/people/:': "changed the person's role",
+  'DELETE /apiv3/account/people/:': 'removed the person and ended their sessions',
+  'PUT /apiv3/account/settings': "changed the account's settings",
   'POST /apiv3/mailings/:/send': 'sent the mailing (or scheduled it)',
   'POST /apiv3/mailings/:/pause': 'paused the mailing',
   'POST /apiv3/mailings/:/cancel': 'cancelled the mailing',
@@ -132,7 +145,7 @@ export function registerAuditTrail(app: FastifyInstance, recorder: AuditRecorder
       routeSummary: (request.routeOptions.schema as { summary?: string } | undefined)?.summary,
     });
     recorder
-      .record({ accountId: request.accountId, keyPrefix: request.keyPrefix, method: request.method, path, status, requestId: request.id, summary })
+      .record({ accountId: request.accountId, keyPrefix: request.keyPrefix, actorEmail: request.person?.email ?? null, method: request.method, path, status, requestId: request.id, summary })
       .catch((error: unknown) => request.log.warn({ err: error, path, status }, 'audit log write failed; the call was answered'));
   };
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 
-// Never log a key (header or ?apikey=) or a body: requests are logged as method, path with the
-// apikey parameter masked, and request id.
+// Never log a key (header or ?apikey=), a console link's token (?token=, T1), a cookie or a body:
+// requests are logged as method, path with those parameters masked, and request id; headers
+// (Authorization, Cookie) are not logged at all.
 
 export function maskApiKey(url: string): string {
-  return url.replace(/([?&]apikey=)[^&#]*/gi, '$1***');
+  return url.replace(/([?&](?:apikey|token)=)[^&#]*/gi, '$1***');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '***' },
+    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'req.headers.cookie', 'headers.cookie', 'headers["set-cookie"]'], censor: '***' },
     serializers: {
       req(request: { method: string; url: string; id: string; ip?: string }) {
         return { id: request.id, method: request.method, url: maskApiKey(request.url), ip: request.ip };

@@ -14,10 +14,13 @@ export interface SecondApp {
   post(url: string, body?: unknown): Promise<Response>;
   put(url: string, body?: unknown): Promise<Response>;
   get(url: string): Promise<Response>;
+  /** Any call with the headers given and no key (a console session's cookie, T2). */
+  send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, body?: unknown): Promise<Response>;
 }
 
-async function inject(app: FastifyInstance, key: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { authorization: `Basic ${key}` };
+async function inject(app: FastifyInstance, key: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra };
+  if (key !== null) headers.authorization = `Basic ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await app.inject({ method, url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
   let parsed: unknown;
@@ -48,5 +51,6 @@ export async function buildSecondApp(t: TestApp): Promise<SecondApp> {
     post: (path, body) => inject(app, t.key, 'POST', path, body),
     put: (path, body) => inject(app, t.key, 'PUT', path, body),
     get: (path) => inject(app, t.key, 'GET', path),
+    send: (method, path, headers, body) => inject(app, null, method, path, body, headers),
   };
 }

@@ -40,6 +40,7 @@ describe('GET /account/audit-log (D7)', () => {
       id: first.id,
       time: '2026-03-01 10:00:00',
       key_prefix: prefix,
+      actor: { type: 'key', key_prefix: prefix },
       method: 'DELETE',
       path: `/apiv3/events/${id}`,
       status: 200,

@@ -195,9 +195,9 @@ describe('POST /account/blacklist', () => {
     assert.deepEqual(payload, {
       total: 3,
       entries: [
-        { value: 'a@example.com', createtime: '2026-01-01 10:00:00' },
-        { value: 'b@example.com', createtime: '2026-01-01 10:00:00' },
-        { value: 'c@example.com', createtime: '2026-01-02 10:00:00' },
+        { value: 'a@example.com', createtime: '2026-01-01 10:00:00', reason: null },
+        { value: 'b@example.com', createtime: '2026-01-01 10:00:00', reason: null },
+        { value: 'c@example.com', createtime: '2026-01-02 10:00:00', reason: null },
       ],
     });
   });
@@ -519,7 +519,7 @@ describe('GET /account/blacklist and /account/blacklist/{blacklist}/{value}', ()
     const payload = expectOk(await t.get(`${URL_}?blacklist=email&limit=3&page=1`));
     assert.deepEqual(payload, {
       total: 7,
-      entries: list.slice(3, 6).map((value) => ({ value, createtime: formatDateTime(new Date('2026-02-03T04:05:06Z')) })),
+      entries: list.slice(3, 6).map((value) => ({ value, createtime: formatDateTime(new Date('2026-02-03T04:05:06Z')), reason: null })),
     });
     assert.deepEqual(expectOk(await t.get(`${URL_}?type=email&page=5&limit=3`)), { total: 7, entries: [] });
     assert.equal(expectOk(await t.get(`${URL_}?blacklist=email`)).entries.length, 7);

@@ -72,7 +72,7 @@ export class AccountsService {
    * First start (G3): with no account yet, create one. With a bootstrap key it gets exactly that key
    * (returned as null: the operator already knows it); otherwise a fresh key is returned to be shown once.
    */
-  async bootstrap(bootstrapKey: string | undefined): Promise<{ created: boolean; key: string | null }> {
+  async bootstrap(bootstrapKey: string | undefined): Promise<{ created: boolean; key: string | null; accountId?: number }> {
     if ((await this.deps.accounts.count()) > 0) return { created: false, key: null };
     // Several processes may start on the same empty database: the claim lets exactly one create it.
     const key = await this.deps.tx.run(async ({ accounts: repo }) => {
@@ -81,9 +81,9 @@ export class AccountsService {
       const account = await repo.create('default', now);
       const secret = bootstrapKey ?? generateApiKey();
       await repo.addKey(account.id, keyPrefix(secret), hashApiKey(secret), now);
-      return secret;
+      return { secret, accountId: account.id };
     });
     if (key === undefined) return { created: false, key: null };
-    return { created: true, key: bootstrapKey ? null : key };
+    return { created: true, key: bootstrapKey ? null : key.secret, accountId: key.accountId };
   }
 }

@@ -25,7 +25,7 @@ export class AuditLogRepository {
   list(accountId: number, filter: AuditFilter, page: Page): Promise<AuditRow[]> {
     let query = this.db
       .selectFrom('audit_log')
-      .select(['id', 'time', 'key_prefix', 'method', 'path', 'status', 'request_id', 'summary'])
+      .select(['id', 'time', 'key_prefix', 'actor_email', 'method', 'path', 'status', 'request_id', 'summary'])
       .where('account_id', '=', accountId);
     if (filter.from !== undefined) query = query.where('time', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('time', '<=', filter.to);

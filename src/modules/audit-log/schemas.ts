@@ -7,7 +7,14 @@ import { PageQuery } from '../../http/pagination.js';
 export const AuditEntryObject = Type.Object({
   id: Type.Integer(),
   time: Type.String({ description: 'When the answer was sent: YYYY-MM-DD hh:mm:ss, UTC' }),
-  key_prefix: Type.String({ description: 'The display prefix of the key used, as `rapport keys list` shows it' }),
+  key_prefix: Type.String({ description: 'The display prefix of the key used, as `rapport keys list` shows it ("" when a person made the call)' }),
+  actor: Type.Union(
+    [
+      Type.Object({ type: Type.Literal('person'), email: Type.String({ description: 'The person signed in to the console' }) }),
+      Type.Object({ type: Type.Literal('key'), key_prefix: Type.String({ description: 'The display prefix of the key used' }) }),
+    ],
+    { description: 'T4: who made the call: a person (the console) or an API key' },
+  ),
   method: Type.String(),
   path: Type.String({ description: 'The path called, without its query string' }),
   status: Type.Integer({ description: 'The HTTP status answered' }),
@@ -26,7 +33,7 @@ export const AuditLogQuery = Type.Object(
     path: Type.Optional(
       Type.String({
         maxLength: 2048,
-        description: 'Only calls to this path or below it, segment by segment (/apiv3/categories: also /apiv3/categories/bulk, not /apiv3/categoriesx); /apiv3 may be left out',
+        description: 'Only calls to this path or below it, segment by segment (/apiv3/categories: also /apiv3/categories/bulk, not /apiv3/categoriesx); /apiv3 may be left out; /console/session: the console sign-ins (T4)',
       }),
     ),
   },

@@ -34,6 +34,7 @@ export class AuditLogService implements AuditRecorder {
     const write = this.deps.auditLog.insert(entry.accountId, {
       time: formatDateTime(this.deps.clock.now()),
       key_prefix: entry.keyPrefix,
+      actor_email: entry.actorEmail ?? null,
       method: entry.method,
       path: entry.path,
       status: entry.status,
@@ -78,13 +79,15 @@ export class AuditLogService implements AuditRecorder {
 
 /**
  * The `path` filter: an absolute path, without query string; a trailing slash is ignored (G1) and
- * the /apiv3 prefix may be left out.
+ * the /apiv3 prefix may be left out (a path below /console/ is the console's own).
  */
 function auditedPathFilter(path: string): string {
   if (!path.startsWith('/')) throw invalidField('path', 'must start with /');
   if (/[?#\s]/.test(path)) throw invalidField('path', 'must be a path without query string, fragment or spaces');
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (trimmed === '' || trimmed === '/') return '/apiv3';
+  // T4: the console's sign-ins and password changes are recorded under their own paths.
+  if (trimmed === '/console' || trimmed.startsWith('/console/')) return trimmed;
   return trimmed === '/apiv3' || trimmed.startsWith('/apiv3/') ? trimmed : `/apiv3${trimmed}`;
 }
 
@@ -93,6 +96,7 @@ function present(row: AuditRow): AuditEntryObject {
     id: Number(row.id),
     time: row.time,
     key_prefix: row.key_prefix,
+    actor: row.actor_email !== null ? { type: 'person', email: row.actor_email } : { type: 'key', key_prefix: row.key_prefix },
     method: row.method,
     path: row.path,
     status: Number(row.status),

@@ -1,8 +1,11 @@
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import type { BlacklistName } from './normalise.js';
 
-/** How a list changed: an upload (L1's `type`), emptied (L5), or a value put on it by an erasure (D2). */
-export type BlacklistChangeType = 'create' | 'delete-create' | 'clear' | 'suppress';
+/**
+ * How a list changed: an upload (L1's `type`), emptied (L5), a value put on it by an erasure (D2),
+ * or one value put on it or taken off it (L7).
+ */
+export type BlacklistChangeType = 'create' | 'delete-create' | 'clear' | 'suppress' | 'add' | 'remove';
 
 /**
  * W2 `blacklist.changed`, one message per change of a list (an upload's, not one per entry): which

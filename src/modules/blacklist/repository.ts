@@ -1,4 +1,5 @@
-import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../../lib/fields.js';
 import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB } from '../../db/types.js';
 import { RequestQueue } from '../../jobs/queue.js';
@@ -19,7 +20,19 @@ export interface StagedRow {
 export interface EntryRow {
   value: string;
   createtime: string;
+  /** L7: why it was put on the list one at a time; null otherwise. */
+  reason: string | null;
 }
+
+/** L6–L7: which entries a listing shows, and in which order. */
+export interface EntryFilter {
+  /** A substring of the stored value (already in its stored form). */
+  search?: string;
+  order: 'oldest' | 'newest';
+}
+
+/** What L7's one-entry changes did; `busy` while an upload or another change holds the list. */
+export type OneEntryOutcome = 'added' | 'present' | 'removed' | 'absent' | 'busy';
 
 // Every change of a list is made of short transactions, so that reads never wait behind a long write: an upload writes its
 // entries into a generation of their own, invisible until one tiny transaction makes it live (and
@@ -82,16 +95,73 @@ async function lockList(trx: Kysely<DB>, accountId: number, list: BlacklistName,
   return { free: row.holder === null || row.held_until === null || row.held_until < now };
 }
 
+/**
+ * L7's search: a substring of the stored value, `%`, `_` and `\` taken literally. Values are stored
+ * lower-cased and the search is too, so SQLite's LIKE (ASCII case folding) and PostgreSQL's
+ * (none) find the same entries.
+ */
+function valueContains(search: string) {
+  return sql<SqlBool>`${sql.ref('blacklist_entries.value')} like ${containsPattern(search)} escape '\\'`;
+}
+
 export class BlacklistRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async list(accountId: number, list: BlacklistName, page: { limit: number; offset: number }): Promise<EntryRow[]> {
-    return visibleEntries(this.db, accountId, list)
-      .select(['value', 'createtime'])
-      .orderBy('id')
+  async list(accountId: number, list: BlacklistName, page: { limit: number; offset: number }, filter: EntryFilter = { order: 'oldest' }): Promise<EntryRow[]> {
+    let query = visibleEntries(this.db, accountId, list).select(['value', 'createtime', 'reason']);
+    if (filter.search !== undefined) query = query.where(valueContains(filter.search));
+    return query
+      .orderBy('id', filter.order === 'newest' ? 'desc' : 'asc')
       .limit(page.limit)
       .offset(page.offset)
       .execute();
+  }
+
+  /** L7: the entries whose value holds `search` (a count of the matches, not of the list). */
+  async countMatching(accountId: number, list: BlacklistName, search: string): Promise<number> {
+    const row = await visibleEntries(this.db, accountId, list)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(valueContains(search))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * L7: puts one value on the list at once (a tiny transaction), unless an upload or a DELETE
+   * holds the list (`busy`: the caller waits and tries again, as a DELETE does).
+   */
+  async addOne(accountId: number, list: BlacklistName, value: string, reason: string | null, now: string, changed: OnListChanged): Promise<OneEntryOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await lockList(trx, accountId, list, now)).free) return 'busy';
+      const repository = new BlacklistRepository(trx);
+      if (!(await repository.suppress(accountId, list, value, now, reason))) return 'present';
+      await changed(new WebhookOutbox(trx), () => repository.count(accountId, list));
+      return 'added';
+    });
+  }
+
+  /** L7: takes one value off the list at once; `absent` when it was not on it. */
+  async removeOne(accountId: number, list: BlacklistName, value: string, now: string, changed: OnListChanged): Promise<OneEntryOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await lockList(trx, accountId, list, now)).free) return 'busy';
+      const entries = await visibleEntries(trx, accountId, list).select(['id', 'generation']).where('value', '=', value).execute();
+      if (entries.length === 0) return 'absent';
+      for (const entry of entries) {
+        await trx.deleteFrom('blacklist_entries').where('account_id', '=', accountId).where('id', '=', entry.id).execute();
+        // A live upload's generation records its size (migration 0010); generation 0 is counted.
+        if (entry.generation !== 0) {
+          await trx
+            .updateTable('blacklist_generations')
+            .set((eb) => ({ entries: eb('entries', '-', 1) }))
+            .where('account_id', '=', accountId)
+            .where('list', '=', list)
+            .where('generation', '=', entry.generation)
+            .execute();
+        }
+      }
+      await changed(new WebhookOutbox(trx), () => new BlacklistRepository(trx).count(accountId, list));
+      return 'removed';
+    });
   }
 
   /**
@@ -168,7 +238,7 @@ export class BlacklistRepository {
    * being applied meanwhile retires it with the rest of the list when it goes live, as it retires
    * every entry it does not hold. False, changing nothing, when the value is already listed.
    */
-  async suppress(accountId: number, list: BlacklistName, value: string, now: string): Promise<boolean> {
+  async suppress(accountId: number, list: BlacklistName, value: string, now: string, reason: string | null = null): Promise<boolean> {
     await lockList(this.db, accountId, list, now);
     const listed = await visibleEntries(this.db, accountId, list).select('id').where('value', '=', value).executeTakeFirst();
     if (listed) return false;
@@ -208,7 +278,7 @@ export class BlacklistRepository {
     }
     await this.db
       .insertInto('blacklist_entries')
-      .values({ account_id: accountId, list, value, createtime: now, generation })
+      .values({ account_id: accountId, list, value, createtime: now, generation, reason })
       .onConflict((oc) => oc.columns(['account_id', 'list', 'value', 'generation']).doNothing())
       .execute();
     return true;

@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { DryRunQuery, emptyDryRunIsAbsent, isDryRun } from '../../http/dry-run.js';
-import { ok } from '../../http/envelope.js';
+import { Type } from 'typebox';
+import { ErrorResponse, ok } from '../../http/envelope.js';
+import { given } from '../../lib/fields.js';
 import { invalidField } from '../../lib/errors.js';
 import { toPage } from '../../http/pagination.js';
 import { type UploadLimits, acceptMultipart, finishUnreadBody, uploadParts } from './multipart.js';
@@ -13,6 +15,7 @@ import {
   ClearSelector,
   ListingEnvelope,
   ListingQuery,
+  PutEntryBody,
   UploadEnvelope,
   UploadForm,
 } from './schemas.js';
@@ -96,14 +99,15 @@ export async function blacklistRoutes(scope: FastifyInstance, { service, uploadL
     {
       schema: {
         tags: ['blacklist'],
-        summary: 'List the entries of a blacklist, in insertion order',
+        summary: 'List the entries of a blacklist, in insertion order (or newest first), optionally only those holding a text',
         querystring: ListingQuery,
         response: { 200: ListingEnvelope },
       },
     },
     async (request, reply) => {
       const list = selectedList(request.query);
-      return ok(reply, await service.listEntries(request.accountId, list, toPage(request.query)));
+      const { search, order } = request.query;
+      return ok(reply, await service.listEntries(request.accountId, list, toPage(request.query), { search: given(search)?.trim() || undefined, order }));
     },
   );
 
@@ -120,6 +124,58 @@ export async function blacklistRoutes(scope: FastifyInstance, { service, uploadL
     async (request, reply) => {
       const { blacklist, value } = request.params;
       return ok(reply, { blacklisted: await service.check(request.accountId, blacklist, value) });
+    },
+  );
+}
+
+/** L7: one entry at a time, for the people who handle requests (audited, D7; announced, W2). */
+export async function blacklistEntryRoutes(scope: FastifyInstance, { service }: { service: BlacklistService }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.put(
+    '/account/blacklist/:blacklist/:value',
+    {
+      schema: {
+        tags: ['blacklist'],
+        summary: 'Put one value on a blacklist at once (201 added, 200 already there)',
+        params: CheckParams,
+        body: PutEntryBody,
+        response: {
+          200: Type.Object(CheckEnvelope.properties, { description: 'Already on the list (its reason unchanged)' }),
+          201: Type.Object(CheckEnvelope.properties, { description: 'Added' }),
+          400: ErrorResponse('blacklist not email or telephone; value not a valid e-mail address or telephone (L2); reason over 500 characters'),
+        },
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const { blacklist, value } = request.params;
+      const reason = request.body.reason?.trim() || null;
+      const added = await service.putOne(request.accountId, blacklist, value, reason);
+      return ok(reply.code(added ? 201 : 200), { blacklisted: true });
+    },
+  );
+
+  app.delete(
+    '/account/blacklist/:blacklist/:value',
+    {
+      schema: {
+        tags: ['blacklist'],
+        summary: 'Take one value off a blacklist at once',
+        params: CheckParams,
+        response: {
+          200: CheckEnvelope,
+          400: ErrorResponse('blacklist not email or telephone'),
+          404: ErrorResponse('The value (normalised) is not on the list'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { blacklist, value } = request.params;
+      await service.removeOne(request.accountId, blacklist, value);
+      return ok(reply, { blacklisted: false });
     },
   );
 }

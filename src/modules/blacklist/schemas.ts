@@ -23,8 +23,16 @@ export const ListingQuery = Type.Object(
     type: Type.Optional(Type.String({ description: 'Accepted as `blacklist` when its value is email or telephone' })),
     page: PageQuery.properties.page,
     limit: PageQuery.properties.limit,
+    search: Type.Optional(Type.String({ maxLength: 320, description: 'L7: only values holding this text (any case; telephones without spaces, dots, dashes, parentheses); total counts the matches' })),
+    order: Type.Optional(Type.Enum(['oldest', 'newest'], { description: 'L7: oldest (insertion order, the default) or newest first' })),
   },
   { additionalProperties: false },
+);
+
+/** L7: why a value is put on the list (stored and listed). */
+export const PutEntryBody = Type.Object(
+  { reason: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: 'Why (at most 500 characters); listed with the entry' })) },
+  { examples: [{ reason: 'asked by phone on 2026-03-02, ticket 4411' }] },
 );
 
 export const CheckParams = Type.Object(
@@ -86,7 +94,13 @@ export const UploadEnvelope = Type.Object(Envelope(Type.Union([Type.Null(), Uplo
 export const ListingEnvelope = Envelope(
   Type.Object({
     total: Type.Integer(),
-    entries: Type.Array(Type.Object({ value: Type.String(), createtime: Type.String() })),
+    entries: Type.Array(
+      Type.Object({
+        value: Type.String(),
+        createtime: Type.String(),
+        reason: Type.Union([Type.String(), Type.Null()], { description: 'L7: the reason given when it was put on one at a time; null otherwise' }),
+      }),
+    ),
   }),
 );
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DryRun } from '../../http/dry-run.js';
-import { AppError, BadRequestError, PayloadTooLargeError, invalidField } from '../../lib/errors.js';
+import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, invalidField } from '../../lib/errors.js';
 import { type Page } from '../../http/pagination.js';
 import { STEP_TARGET_MS, type StepTurns, pause, runInSteps } from '../../jobs/stepping.js';
 import type { JobsNotifier } from '../../jobs/types.js';
@@ -155,9 +155,37 @@ export class BlacklistService {
     }
   }
 
-  async listEntries(accountId: number, list: BlacklistName, page: Page): Promise<{ total: number; entries: EntryRow[] }> {
-    const [total, entries] = [await this.repository.count(accountId, list), await this.repository.list(accountId, list, page)];
-    return { total, entries };
+  /** L6–L7: `search` a substring of the value (in its stored form); `total` then counts the matches. */
+  async listEntries(accountId: number, list: BlacklistName, page: Page, options: { search?: string; order?: 'oldest' | 'newest' } = {}): Promise<{ total: number; entries: EntryRow[] }> {
+    const search = options.search === undefined ? undefined : searchForm(list, options.search);
+    const filter = { order: options.order ?? 'oldest', ...(search ? { search } : {}) };
+    const total = search ? await this.repository.countMatching(accountId, list, search) : await this.repository.count(accountId, list);
+    return { total, entries: await this.repository.list(accountId, list, page, filter) };
+  }
+
+  /** L7: one value on the list at once (L2's rules); true when it was added, false when it was there. */
+  async putOne(accountId: number, list: BlacklistName, raw: string, reason: string | null): Promise<boolean> {
+    const value = valueField(list, raw);
+    const outcome = await this.whenFree(() => this.repository.addOne(accountId, list, value, reason, stamp(this.clock), this.announce(accountId, list, 'add', 1)));
+    return outcome === 'added';
+  }
+
+  /** L7: one value off the list at once; 404 when it was not on it. */
+  async removeOne(accountId: number, list: BlacklistName, raw: string): Promise<void> {
+    const value = normaliseBlacklistValue(list, raw);
+    const outcome = value === null ? 'absent' : await this.whenFree(() => this.repository.removeOne(accountId, list, value, stamp(this.clock), this.announce(accountId, list, 'remove', 0)));
+    if (outcome === 'absent') throw new NotFoundError(`the value is not on the ${list} list`);
+  }
+
+  /** Runs a change of a list, waiting while an upload or another change holds it (as clear() does). */
+  private async whenFree<T extends string>(change: () => Promise<T | 'busy'>): Promise<T> {
+    const deadline = Date.now() + LIST_WAIT_MS;
+    for (;;) {
+      const outcome = await change();
+      if (outcome !== 'busy') return outcome as T;
+      if (Date.now() >= deadline) throw listBusy();
+      await pause(LIST_POLL_MS);
+    }
   }
 
   async check(accountId: number, list: BlacklistName, raw: string): Promise<boolean> {
@@ -402,6 +430,19 @@ export class BlacklistService {
     return (outbox, total) =>
       outbox.emit(accountId, [{ type: 'blacklist.changed', data: async () => blacklistChange(list, type, added, await total()) }], this.clock.now());
   }
+}
+
+/** L7: the value of a one-entry change, normalised (L2), or a 400 naming it. */
+function valueField(list: BlacklistName, raw: string): string {
+  const value = normaliseBlacklistValue(list, raw);
+  if (value === null) throw invalidField('value', list === 'email' ? 'must be a valid e-mail address' : 'must be a telephone of 6 to 15 digits (an optional leading +)');
+  return value;
+}
+
+/** L7's search in the values' stored form: lower case; for telephones without spaces, dots, dashes or parentheses. */
+function searchForm(list: BlacklistName, raw: string): string {
+  const text = raw.trim().toLowerCase();
+  return list === 'telephone' ? text.replace(/[\s.\-()]/g, '') : text;
 }
 
 function invalidLines(list: BlacklistName, scan: ListScan): BadRequestError {

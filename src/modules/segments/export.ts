@@ -111,7 +111,8 @@ export class SegmentExport {
       const unknown = attributes.find((name) => !catalogue.attributes.has(name));
       if (unknown !== undefined) throw invalidField('fields', `no user custom attribute named "${unknown}" is defined`);
       const compiled = this.deps.service.compile(accountId, row, catalogue);
-      if (format === 'csv') await write(`${fields.map(csvField).join(',')}\r\n`);
+      // T5: a spreadsheet program reads a CSV as UTF-8 only when it starts with a byte order mark.
+      if (format === 'csv') await write(`${query.bom === true ? '\uFEFF' : ''}${fields.map(csvField).join(',')}\r\n`);
       // The members once (one evaluation of the definition), then their rows a page at a time.
       const ids = await members.memberIds(accountId, compiled);
       for (let start = 0; start < ids.length; start += EXPORT_PAGE) {

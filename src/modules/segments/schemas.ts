@@ -100,6 +100,7 @@ export const DEFAULT_EXPORT_FIELDS = ['userapp_id', 'service_uid', 'email', 'tel
 export const SegmentExportQuery = Type.Object(
   {
     format: Type.Optional(Type.String({ maxLength: 16, description: 'csv (default) or ndjson' })),
+    bom: Type.Optional(Type.Boolean({ description: 'T5: true starts a CSV with a UTF-8 byte order mark, for spreadsheet programs (default false; ignored for ndjson)' })),
     fields: Type.Optional(
       Type.String({
         maxLength: 4096,

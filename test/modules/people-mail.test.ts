@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { buildTestApp } from '../helpers/app.js';
+import { expectOk } from '../helpers/assertions.js';
+import { CSRF, PASSWORD, addPerson, cookieFrom, signIn, tokenOf } from '../helpers/people.js';
+import { decoded, startSmtpReceiver } from '../helpers/smtp.js';
+
+// T1, T2 with SMTP configured: the invitation carries the welcome link, and a reset asked for by
+// e-mail carries a reset link; the links work as the answered or printed ones do.
+
+const smtp = await startSmtpReceiver();
+const t = await buildTestApp({ config: { smtpUrl: smtp.url, publicUrl: 'https://rapport.example.com' } });
+after(() => smtp.close());
+
+const linkIn = (raw: string) => /https:\/\/rapport\.example\.com\/console\/welcome\?token=[A-Za-z0-9_-]{43}/.exec(decoded(raw))?.[0];
+
+describe('e-mails to people', () => {
+  it('an invited person receives the welcome link the answer holds', async () => {
+    const added = expectOk(await t.post('/apiv3/account/people', { email: 'invited@example.com', role: 'editor' }), 201);
+    const [mail] = await smtp.waitFor(1, 10_000);
+    assert.deepEqual(mail!.to, ['invited@example.com']);
+    assert.equal(mail!.subject, 'You are invited to Rapport');
+    assert.equal(linkIn(mail!.raw), added.invite_url);
+  });
+
+  it('a reset asked for by e-mail sends a link that sets a new password; an unknown e-mail gets nothing', async () => {
+    await addPerson(t, 'forgetful@example.com', 'viewer');
+    const before = smtp.messages.length;
+    assert.equal((await t.post('/console/password/reset', { email: 'nobody@example.com' }, { key: null, headers: CSRF })).status, 204);
+    assert.equal((await t.post('/console/password/reset', { email: 'Forgetful@example.com' }, { key: null, headers: CSRF })).status, 204);
+    const mails = await smtp.waitFor(before + 1, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(smtp.messages.length, before + 1, 'one message: none for the unknown e-mail');
+    const mail = mails[before]!;
+    assert.deepEqual(mail.to, ['forgetful@example.com']);
+    assert.equal(mail.subject, 'Reset your Rapport password');
+    const set = await t.put('/console/password', { token: tokenOf(linkIn(mail.raw)!), password: 'remembered at last' }, { key: null, headers: CSRF });
+    assert.equal(set.status, 204);
+    expectOk(await t.get('/console/session', { key: null, headers: { cookie: cookieFrom(set) } }));
+    assert.equal((await signIn(t, { email: 'forgetful@example.com', password: PASSWORD })).status, 403);
+  });
+
+  it('asking for resets is limited per e-mail (5 in 15 minutes), so nobody is mail-bombed', async () => {
+    for (let i = 0; i < 4; i += 1) assert.equal((await t.post('/console/password/reset', { email: 'forgetful@example.com' }, { key: null, headers: CSRF })).status, 204);
+    const refused = await t.post('/console/password/reset', { email: 'forgetful@example.com' }, { key: null, headers: CSRF });
+    assert.equal(refused.status, 429);
+    assert.match(refused.body.message, /^too many password resets asked for; try again in \d+ s$/);
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+  });
+});
