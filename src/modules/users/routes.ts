@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { absentBodyIsEmpty } from '../../http/accepted.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { given } from '../../lib/fields.js';
@@ -70,6 +71,8 @@ export async function usersRoutes(scope: FastifyInstance, { users, club }: { use
           400: ErrorResponse('service_uid or email missing, or an e-mail that is not valid'),
         },
       },
+      // The platform documents the fields in the query: a request without a body is the usual one.
+      preValidation: absentBodyIsEmpty,
     },
     async (req, reply) => {
       const { body, query } = req;
