@@ -155,7 +155,7 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   // POST|GET /branches, DELETE /branches (background), GET|PUT /branches/:id (PUT: base64 name),
   // PUT /branches, PUT /branches/* (raw base64 name)
   await scope.register(branchesRoutes, { branches: s.branches });
-  // POST|PUT|GET /purchases, POST /purchases/bulk, GET /purchases/summary, GET|DELETE /purchases/:id,
+  // POST|PUT|GET /purchases, POST /purchases/bulk, GET /purchases/summary, GET|PUT|DELETE /purchases/:id,
   // GET /users/:id/purchases
   await scope.register(purchasesRoutes, s.purchases);
   // POST /multiusers/abandoned-cart, POST /users/:id/abandoned-cart, GET /users/:id/abandoned-carts

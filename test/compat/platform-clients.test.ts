@@ -185,7 +185,7 @@ describe("the platform's API documentation (apiv3): each documented call as its 
   };
 
   it('users: POST /users (form), GET /users/{id}, GET /users/{id}/exist, PUT /users/{id}, POST /users/{id}/points', async () => {
-    const filled = await docVars();
+    await docVars();
     const created = expectOk(await replay('apiv3-docs', '01-users-create'), 201);
     hasKeys(created, [...documentedUser, 'club_inscription_date']);
     assert.equal(created.service_uid, 'test@email.com');
@@ -202,7 +202,7 @@ describe("the platform's API documentation (apiv3): each documented call as its 
   });
 
   it('POST /users/register (U13): 201, the customer with points and customform; POST /users/newsletter (U12) with the fields in the query', async () => {
-    const filled = await docVars();
+    await docVars();
     const member = expectOk(await replay('apiv3-docs', '06-users-register'), 201);
     hasKeys(member, [...documentedUser, 'customform']);
     assert.equal(member.service_uid, '1122334455');
@@ -230,7 +230,7 @@ describe("the platform's API documentation (apiv3): each documented call as its 
   });
 
   it('GET /benefits with the documented counts, GET /coupons with from/to, POST /purchases as curl -d sends it (JSON labelled as a form)', async () => {
-    const filled = await docVars();
+    await docVars();
     assert.deepEqual(Object.keys(expectOk(await replay('apiv3-docs', '11-benefits'))).sort(), ['comingbenefits', 'current', 'outofstock']);
     assert.deepEqual(expectOk(await replay('apiv3-docs', '12-coupons')), []);
     await createUser(t, { service_uid: 'test@example.com' });

@@ -856,7 +856,8 @@ export interface paths {
         };
         /** Get a purchase by id */
         get: operations["getPurchase"];
-        put?: never;
+        /** Replace the purchase with this id (as PUT /purchases: items whole; points move by the difference) */
+        put: operations["replacePurchaseById"];
         post?: never;
         /** Delete a purchase with its items (points already credited stay) */
         delete: operations["deletePurchase"];
@@ -17961,6 +17962,386 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "path: a path parameter is longer than 1024 characters",
                      *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replacePurchaseById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The purchase id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per account; an integer is taken as its decimal text */
+                    invoice_number?: string | number;
+                    service_uid?: string;
+                    email?: string;
+                    document?: string;
+                    telephone?: string;
+                    purchase_detail: {
+                        /** @description A product that does not exist yet is created from the item */
+                        sku: string;
+                        /** @description Also the name of a product the item creates */
+                        product_name: string;
+                        /** @description Default 1 */
+                        quantity?: number;
+                        /** @description Default 0; also the price of a product the item creates */
+                        unit_price?: number;
+                        variations?: {
+                            name: string;
+                            value: string | number;
+                        }[];
+                        /** @description From the root down: items {id (a category code), name} or bare strings (both code and name) */
+                        category?: (string | {
+                            id?: string | number;
+                            name?: string;
+                            url?: string | null;
+                            image_url?: string | null;
+                        })[];
+                        brand?: string;
+                        url?: string;
+                        image_url?: string;
+                        thumbnail_url?: string;
+                        /** @description G7 datetime, or a bare YYYY-MM-DD (that day at 00:00:00) */
+                        manufacturer_warranty_date?: string;
+                        /** @description G7 datetime, or a bare YYYY-MM-DD (that day at 00:00:00) */
+                        extension_warranty_date?: string;
+                        with_extension_warranty?: boolean;
+                        /** @description Values keyed by purchase item custom attribute name (P5); a value may be an array of values of the attribute's type */
+                        custom_attributes?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    prices?: {
+                        /** @description Absent or null reads 0 */
+                        cost?: number | null;
+                        /** @description Absent or null reads 0 */
+                        shipping?: number | null;
+                        /** @description Absent or null reads 0 */
+                        gross?: number | null;
+                        /** @description Absent or null reads 0 */
+                        tax?: number | null;
+                        /** @description Absent or null reads 0 */
+                        discount?: number | null;
+                        /** @description Absent or null reads 0 */
+                        total?: number | null;
+                    };
+                    /** @description A branch of that name (compared case-insensitively) is created when none exists */
+                    branch_name?: string;
+                    /** @enum {string} */
+                    channel?: "web" | "telephone" | "in-store" | "corporate" | "direct" | "other";
+                    /** @description One payment object or an array of them; answered as an array */
+                    payment?: {
+                        /** @enum {string} */
+                        type: "credit" | "debit" | "other" | "mercadopago" | "todopago" | "cash";
+                        brand?: string;
+                        bank?: string;
+                        total?: number;
+                        installments?: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "credit" | "debit" | "other" | "mercadopago" | "todopago" | "cash";
+                        brand?: string;
+                        bank?: string;
+                        total?: number;
+                        installments?: number;
+                    }[];
+                    seller?: {
+                        name?: string;
+                        email?: string;
+                        external_id?: string | number;
+                    };
+                    /** @description Credited to the user (concept "purchase"); default 0 */
+                    points?: number;
+                    /** @description G7 datetime; default now (on PUT: the stored one) */
+                    createtime?: string;
+                    /** @description G7 datetime */
+                    approvedtime?: string;
+                    /** @description Free-form JSON object; at most 16,384 bytes as JSON */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Values keyed by purchase custom attribute name (P5); a value may be an array of values of the attribute's type */
+                    custom_attributes?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            invoice_number: string;
+                            user: {
+                                userapp_id: number;
+                                service_uid: string | null;
+                                email: string | null;
+                                document: string | null;
+                            };
+                            branch: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            channel: string | null;
+                            points: number;
+                            prices: {
+                                cost: number;
+                                shipping: number;
+                                gross: number;
+                                tax: number;
+                                discount: number;
+                                total: number;
+                            };
+                            payment: {
+                                type: string;
+                                brand: string | null;
+                                bank: string | null;
+                                total: number | null;
+                                installments: number | null;
+                            }[];
+                            seller: {
+                                name: string | null;
+                                email: string | null;
+                                external_id: string | number | null;
+                            } | null;
+                            purchase_detail: {
+                                sku: string;
+                                product_name: string;
+                                quantity: number;
+                                unit_price: number;
+                                variations: {
+                                    name: string;
+                                    value: string | number;
+                                }[];
+                                /** @description The path as the purchase gave it, from the root; [] when none */
+                                category: {
+                                    /** @description Category code */
+                                    id: string;
+                                    name: string;
+                                }[];
+                                brand: string | null;
+                                url: string | null;
+                                image_url: string | null;
+                                thumbnail_url: string | null;
+                                manufacturer_warranty_date: string | null;
+                                extension_warranty_date: string | null;
+                                with_extension_warranty: boolean | null;
+                                custom_attributes: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            metadata: {
+                                [key: string]: unknown;
+                            } | null;
+                            custom_attributes: {
+                                [key: string]: unknown;
+                            };
+                            createtime: string;
+                            approvedtime: string | null;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid field (named in the message), an invoice_number other than the purchase's, or a points decrease the balance cannot absorb */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code not_found: no purchase has this id; code user_not_found: no user matches the identities */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
                      *       "time": "1ms"
                      *     }
                      */
