@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { formatDateTime } from '../src/lib/time.js';
+import { UsersRepository } from '../src/modules/users/repository.js';
 import { benchAccount } from './lib/bench-account.js';
 import { postgresReachable, throwawayDatabase } from './lib/postgres.js';
 import { serve } from './lib/processes.js';
@@ -34,7 +35,7 @@ const LEDGER_START = Date.parse('2023-01-01T00:00:00Z');
 const LEDGER_SPAN_MS = 3 * 365 * 86_400_000;
 
 /** The account, its customers, the members' password rows and the ledger, in bulk statements. */
-async function seed(database: Database): Promise<string> {
+async function seed(database: Database): Promise<{ key: string; accountId: number }> {
   const { accountId, key } = await benchAccount(database);
   const db = database.db;
   const now = formatDateTime(new Date());
@@ -71,7 +72,27 @@ async function seed(database: Database): Promise<string> {
     await db.insertInto('points_transactions').values(rows).execute();
   }
   console.log(`  seeded ${USERS} customers (${MEMBERS} members), ${LEDGER} ledger entries in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return key;
+  return { key, accountId };
+}
+
+/** The page's statement alone, as the repository runs it (no HTTP, no presenting): what the index gives. */
+async function statementTimes(database: Database, accountId: number): Promise<void> {
+  const users = new UsersRepository(database.db);
+  for (const [name, filter, offset] of [
+    ['statement: first page', {}, 0],
+    ['statement: page 400', {}, 400 * 25],
+    ['statement: page 400, concept=gift', { concept: 'gift' }, 400 * 25],
+  ] as const) {
+    const times: number[] = [];
+    await users.listAccountLedger(accountId, filter, { limit: 25, offset });
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const started = performance.now();
+      await users.listAccountLedger(accountId, filter, { limit: 25, offset });
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`  ${name.padEnd(34)} median ${times[Math.floor(times.length / 2)]!.toFixed(2).padStart(7)} ms`);
+  }
 }
 
 async function timedGet(url: string, headers: Record<string, string>): Promise<{ ms: number; count: number }> {
@@ -96,6 +117,8 @@ async function run(label: string, databaseUrl: string, key: string): Promise<voi
   try {
     const headers = { authorization: `Basic ${key}` };
     console.log(`\n${label}  (load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')})`);
+    // A server just started still compiles what its first requests use: warmed before timing.
+    for (let i = 0; i < 30; i += 1) await timedGet(`${server.url}/apiv3/transactions?page=${i % 3}&limit=25`, headers);
     for (const [name, query, target] of [
       ['GET /transactions, first page', '?page=0&limit=25', 50],
       ['GET /transactions, page 400', '?page=400&limit=25', 200],
@@ -147,7 +170,9 @@ if (wanted.includes('sqlite')) {
   const database = openDatabase({ kind: 'sqlite', filename: file });
   let key: string;
   try {
-    key = await seed(database);
+    const seeded = await seed(database);
+    key = seeded.key;
+    await statementTimes(database, seeded.accountId);
   } finally {
     await database.close();
   }
@@ -161,9 +186,11 @@ if (wanted.includes('postgres')) {
       const database = openDatabase({ kind: 'postgres', connectionString: pg.url });
       let key: string;
       try {
-        key = await seed(database);
+        const seeded = await seed(database);
+        key = seeded.key;
         // Statistics and the visibility map after the bulk load, as autovacuum would leave them.
         await sql`vacuum analyze`.execute(database.db);
+        await statementTimes(database, seeded.accountId);
       } finally {
         await database.close();
       }
