@@ -64,6 +64,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { webhooksRoutes } from './modules/webhooks/routes.js';
 import type { WebhooksService } from './modules/webhooks/service.js';
 import type { UsersService } from './modules/users/service.js';
+import type { ClubService } from './modules/users/club.js';
 import { mailingFoldersRoutes } from './modules/mailing-folders/routes.js';
 import type { MailingFoldersService } from './modules/mailing-folders/service.js';
 import { mailingsRoutes } from './modules/mailings/routes.js';
@@ -83,6 +84,7 @@ export interface ApiServices {
   auditLog: AuditLogService;
   retention: RetentionService;
   users: UsersService;
+  club: ClubService;
   customAttributes: CustomAttributesService;
   events: EventsService;
   userEvents: UserEventsService;
@@ -136,8 +138,9 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
 
   // POST|GET /users, GET|PUT /users/:id, GET /users/:id/exist, POST|GET /users/:id/points,
   // GET /users/:id/transactions, GET /multiusers/exist, GET /multiusers/find, PUT /multiusers,
-  // POST /multiusers/points, GET /multiusers/transactions
-  await scope.register(usersRoutes, { users: s.users });
+  // POST /multiusers/points, GET /multiusers/transactions, GET /transactions (U11),
+  // POST /users/newsletter (U12), POST /users/register, POST /users/authenticate (U13)
+  await scope.register(usersRoutes, { users: s.users, club: s.club });
   // GET|POST /account/{,product-,purchase-,purchase-item-}custom-attributes,
   // PUT|DELETE /account/{,product-,purchase-,purchase-item-}custom-attributes/:name
   await scope.register(customAttributesRoutes, { service: s.customAttributes });
@@ -164,12 +167,12 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   // POST|GET /branches, DELETE /branches (background), GET|PUT /branches/:id (PUT: base64 name),
   // PUT /branches, PUT /branches/* (raw base64 name)
   await scope.register(branchesRoutes, { branches: s.branches });
-  // POST|PUT|GET /purchases, POST /purchases/bulk, GET /purchases/summary, GET|DELETE /purchases/:id,
+  // POST|PUT|GET /purchases, POST /purchases/bulk, GET /purchases/summary, GET|PUT|DELETE /purchases/:id,
   // GET /users/:id/purchases
   await scope.register(purchasesRoutes, s.purchases);
   // POST /multiusers/abandoned-cart, POST /users/:id/abandoned-cart, GET /users/:id/abandoned-carts
   await scope.register(abandonedCartsRoutes, { carts: s.carts });
-  // POST|PUT /multiusers/members, GET /users/:id/members
+  // POST|PUT /multiusers/members, POST|GET /users/:id/members
   await scope.register(familyMembersRoutes, { members: s.members });
   // GET /account/summary (the overview: totals, a window, the window before it, a series)
   await scope.register(accountSummaryRoutes, { service: s.accountSummary });

@@ -86,6 +86,7 @@ import { UserDirectory } from './modules/users/directory.js';
 import { PointsLedger } from './modules/users/points.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { UsersService } from './modules/users/service.js';
+import { ClubService } from './modules/users/club.js';
 import { MailingFoldersRepository } from './modules/mailing-folders/repository.js';
 import { MailingFoldersService } from './modules/mailing-folders/service.js';
 import { MailingsRepository } from './modules/mailings/repository.js';
@@ -391,6 +392,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     concurrency: config.mailingConcurrency,
   });
 
+  const users = new UsersService({ users: r.users, audiences: segments, attributeValues: r.attributeValues, directory, tx, clock });
   const auditLog = new AuditLogService({ auditLog: r.auditLog, clock });
   // D5: runs are scheduled by the worker processes (WORKER_ENABLED), checked on the app's clock.
   const retentionCheck = clockGated(clock, RETENTION_CHECK_EVERY_MS, () => retention.scheduleDueRuns());
@@ -413,7 +415,8 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     auditLog,
     retention,
     accountSummary: new AccountSummaryService({ summaries: r.accountSummaries, countSegments: (accountId) => r.segments.total(accountId), clock }),
-    users: new UsersService({ users: r.users, audiences: segments, attributeValues: r.attributeValues, directory, tx, clock }),
+    users,
+    club: new ClubService({ users, reads: r.users, directory, failures: r.signInFailures, clock }),
     customAttributes: new CustomAttributesService({ customAttributes: r.customAttributes, tx, clock }),
     events: new EventsService({ events: r.events, clock }),
     userEvents: new UserEventsService({ userEvents: r.userEvents, events: r.events, users: r.users, tx, groupCommit: commit, clock, jobs }),

@@ -22,6 +22,7 @@ import * as mailings from './migrations/0019_mailings.js';
 import * as mailingBouncedAt from './migrations/0020_mailing_bounced_at.js';
 import * as liveSegments from './migrations/0021_live_segments.js';
 import * as signInFailures from './migrations/0022_sign_in_failures.js';
+import * as clubPasswords from './migrations/0024_club_passwords.js';
 import * as people from './migrations/0025_people.js';
 import * as segmentDirtySources from './migrations/0026_segment_dirty_sources.js';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020_mailing_bounced_at': mailingBouncedAt,
   '0021_live_segments': liveSegments,
   '0022_sign_in_failures': signInFailures,
+  '0024_club_passwords': clubPasswords,
   '0025_people': people,
   '0026_segment_dirty_sources': segmentDirtySources,
 };

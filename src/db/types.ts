@@ -407,6 +407,14 @@ export interface SignInFailuresTable {
   failed_at: number;
 }
 
+/** Migration 0024: a club member's password, only its scrypt hash (U13, lib/passwords.ts). */
+export interface ClubPasswordsTable {
+  account_id: number;
+  user_id: number;
+  password_hash: string;
+  updatetime: string;
+}
+
 export interface RateLimitsTable {
   account_id: number;
   /** Unix seconds at which the fixed window starts. */
@@ -663,6 +671,7 @@ export interface DB {
   family_members: FamilyMembersTable;
   rate_limits: RateLimitsTable;
   sign_in_failures: SignInFailuresTable;
+  club_passwords: ClubPasswordsTable;
   segments: SegmentsTable;
   segment_references: SegmentReferencesTable;
   attribute_value_items: AttributeValueItemsTable;

@@ -1,9 +1,10 @@
+import { parse as parseQueryString } from 'node:querystring';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { AppError } from '../lib/errors.js';
+import { AppError, invalidField } from '../lib/errors.js';
 import { answering } from './metrics.js';
 import type { Admit } from './overload.js';
-import { checkJsonText, normaliseBody, rejectNulCharacters } from './validation.js';
+import { checkJsonText, jsonNestedDeeperThan, MAX_JSON_DEPTH, normaliseBody, rejectNulCharacters } from './validation.js';
 
 /**
  * What every request passes through before its handler: admission (O5), the request id header
@@ -41,7 +42,11 @@ export async function registerRequestPipeline(app: FastifyInstance, { admit }: {
     parseJson(request, body as string, done);
   });
   app.removeContentTypeParser('text/plain');
-  await app.register(formbody);
+  // `curl -d '{…}'` without a Content-Type sends JSON labelled as a form, and the platform's
+  // documentation shows exactly that (its POST /purchases example): a "form" whose text starts with
+  // `{` or `[` is read as the JSON it is (a real form's first key cannot start so unencoded). Form
+  // coercion (normaliseBody) still applies to it, which only turns "24" into 24 where a number is declared.
+  await app.register(formbody, { parser: (text: string) => (JSON_SENT_AS_FORM.test(text) ? jsonSentAsForm(text) : parseQueryString(text)) });
   // Body normalisation only on routes that take a body: Fastify reads no body for GET and HEAD, so
   // there it would have nothing to do but still cost a hook stage per request.
   const normalise = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -63,3 +68,16 @@ export async function registerRequestPipeline(app: FastifyInstance, { admit }: {
     done();
   });
 }
+
+const JSON_SENT_AS_FORM = /^\s*[[{]/;
+
+/** A form body that is JSON text: parsed as the JSON parser would, with the same limits (O4). */
+function jsonSentAsForm(text: string): Record<string, unknown> {
+  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) throw invalidField('body', `must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value)) as Record<string, unknown>;
+  } catch {
+    throw invalidField('body', 'must be valid JSON (sent as a form, it starts like JSON)');
+  }
+}
+

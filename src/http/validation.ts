@@ -79,7 +79,7 @@ export function describeValidationIssue(part: string | undefined, issue: AjvIssu
     return `${field}: must be one of ${allowed}`;
   }
   if (issue.keyword === 'format') return `${field}: must be a valid ${String(issue.params.format)}`;
-  if (issue.keyword === 'type' && part === 'body' && issue.instancePath === '') return 'body: must be a JSON object';
+  if (issue.keyword === 'type' && part === 'body' && issue.instancePath === '') return issue.params.type === 'array' ? 'body: must be a JSON array' : 'body: must be a JSON object';
   if (issue.keyword === 'type') {
     const types = String(issue.params.type).split(',');
     return `${field}: must be ${types.join(' or ')}`;

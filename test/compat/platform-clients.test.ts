@@ -15,6 +15,7 @@ import { fixtureNames, loadFixture, replayFixture } from './replay.js';
 //   woocommerce/  the WooCommerce abandoned-cart plugin (WordPress HTTP API): success is exactly 201 (U1, A1)
 //   vtex/         the VTEX app: the key is the whole Authorization header, no scheme (G2)
 //   scripts/      scripts written for the platform: DELETE /branches {id, notify_to} (P4)
+//   apiv3-docs/   the platform's public API documentation (apiv3): each documented call, as its curl example sends it (U11–U13)
 // Each file is one request as that program sends it; the test replays its bytes (only {{KEY}} is filled
 // in) and asserts what the program reads from the answer. docs/compatibility.md says how they were made.
 
@@ -27,6 +28,7 @@ const CLIENTS = {
   woocommerce: { authorization: 'Basic {{KEY}}', userAgent: /^WordPress\// },
   vtex: { authorization: '{{KEY}}', userAgent: /^axios\// },
   scripts: { authorization: 'Basic {{KEY}}', userAgent: /^(python-requests|curl)\// },
+  'apiv3-docs': { authorization: 'Basic {{KEY}}', userAgent: /^curl\// },
 } as const;
 type Client = keyof typeof CLIENTS;
 const dir = (client: Client) => new URL(`./fixtures/${client}/`, import.meta.url);
@@ -166,6 +168,79 @@ describe('scripts written for the platform: DELETE /branches {id, notify_to} (P4
     assert.deepEqual(mail.map((row) => row.to_address), ['ops@tienda.example', 'ops@tienda.example', 'ops@tienda.example']);
     assert.match(mail[0]!.subject, /delete branch 1 \(Centro\) and unassign its purchases completed/);
     expectError(await replay('scripts', '05-branches-delete-unknown'), 404, 'not_found', /^branch 99 not found$/);
+  });
+});
+
+describe("the platform's API documentation (apiv3): each documented call as its example sends it", () => {
+  /** The keys of the documented answer that Rapport's answer has too (the differences: docs/compatibility.md). */
+  const documentedUser = ['userapp_id', 'user_id', 'service_uid', 'email', 'first_name', 'last_name', 'points'];
+  const hasKeys = (object: Record<string, unknown>, keys: string[]) => assert.deepEqual(keys.filter((key) => !(key in object)), [], JSON.stringify(object));
+  let customers = 0;
+  /** A fresh customer for the path's {{USERAPP_ID}}. */
+  const docVars = async () => {
+    customers += 1;
+    const user = await createUser(t, { service_uid: `doc-user-${customers}`, email: `doc-user-${customers}@example.com` });
+    vars.USERAPP_ID = String(user.userapp_id);
+    return vars;
+  };
+
+  it('users: POST /users (form), GET /users/{id}, GET /users/{id}/exist, PUT /users/{id}, POST /users/{id}/points', async () => {
+    await docVars();
+    const created = expectOk(await replay('apiv3-docs', '01-users-create'), 201);
+    hasKeys(created, [...documentedUser, 'club_inscription_date']);
+    assert.equal(created.service_uid, 'test@email.com');
+    hasKeys(expectOk(await replay('apiv3-docs', '02-users-find')), [...documentedUser, 'telephone', 'gender', 'club_inscription_date', 'notes', 'mailing_enabled', 'mailing_enabled_reason']);
+    assert.deepEqual(expectOk(await replay('apiv3-docs', '03-users-exist')), { exist: true });
+    const updated = expectOk(await replay('apiv3-docs', '04-users-update'));
+    assert.equal(updated.email, 'test@gmail2.com');
+    assert.equal(updated.gender, 'F');
+    assert.equal(updated.telephone, '123456789');
+    // `birthday` is not a field of Rapport's (U1 names it birthdate): ignored (G8).
+    assert.equal(updated.birthdate, null);
+    // The example's points are a string ("2123"): U5 takes an integer, so the example as written is refused.
+    expectError(await replay('apiv3-docs', '05-users-add-points'), 400, 'bad_request', /^points: must be integer$/);
+  });
+
+  it('POST /users/register (U13): 201, the customer with points and customform; POST /users/newsletter (U12) with the fields in the query', async () => {
+    await docVars();
+    const member = expectOk(await replay('apiv3-docs', '06-users-register'), 201);
+    hasKeys(member, [...documentedUser, 'customform']);
+    assert.equal(member.service_uid, '1122334455');
+    assert.deepEqual(member.customform, {});
+    expectOk(await t.post('/apiv3/users/authenticate', { service_uid: '1122334455', pass: 'club-pin-2017' }));
+    const subscriber = expectOk(await replay('apiv3-docs', '07-users-newsletter'), 201);
+    assert.deepEqual(subscriber.tags, ['newsletter']);
+    assert.equal(subscriber.mailing_enabled, true);
+    assert.equal(expectOk(await replay('apiv3-docs', '07-users-newsletter')).userapp_id, subscriber.userapp_id, 'a second sign-up finds it (200)');
+  });
+
+  it('POST /users/{id}/members (U11): a JSON array, answered {}; GET /transactions (U11); GET /user/{id}/belongsToSegment (U11)', async () => {
+    const filled = await docVars();
+    assert.deepEqual(expectOk(await replay('apiv3-docs', '08-users-members')), {});
+    const members = expectOk(await t.get(`/apiv3/users/${filled.USERAPP_ID}/members`));
+    assert.deepEqual(members.map((m: { uid: string; relationship: string }) => [m.uid, m.relationship]), [['john@doe.com', 'parent']]);
+    expectOk(await t.post(`/apiv3/users/${filled.USERAPP_ID}/points`, { concept: 'gift', points: 2123, description: 'test' }));
+    const ledger = expectOk(await replay('apiv3-docs', '09-transactions'));
+    hasKeys(ledger[0], ['id', 'points', 'description', 'createtime', 'concept', 'balance', 'user']);
+    assert.equal(ledger[0].user.userapp_id, Number(filled.USERAPP_ID));
+    const segment = expectOk(await t.post('/apiv3/segments', { title: 'Documented', definition: { all: [{ field: 'points', op: 'gte', value: 0 }] } }), 201);
+    vars.SEGMENT_ID = String(segment.id);
+    const belongs = expectOk(await replay('apiv3-docs', '10-belongs-to-segment'));
+    assert.equal(typeof belongs.belongsToSegment, 'boolean');
+  });
+
+  it('GET /benefits with the documented counts, GET /coupons with from/to, POST /purchases as curl -d sends it (JSON labelled as a form)', async () => {
+    await docVars();
+    assert.deepEqual(Object.keys(expectOk(await replay('apiv3-docs', '11-benefits'))).sort(), ['comingbenefits', 'current', 'outofstock']);
+    assert.deepEqual(expectOk(await replay('apiv3-docs', '12-coupons')), []);
+    await createUser(t, { service_uid: 'test@example.com' });
+    const purchase = await replay('apiv3-docs', '13-purchases-create');
+    assert.ok(purchase.status === 200 || purchase.status === 201, purchase.text);
+    const found = expectOk(await t.get('/apiv3/purchases?invoice_number=FAC-123456789'));
+    assert.equal(found[0].purchase_detail[0].product_name, 'Heladera Patrick');
+    // Malformed JSON sent so is a 400, as in a JSON body.
+    const broken = await t.request('POST', '/apiv3/purchases', { body: '{"service_uid": ', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expectError(broken, 400, 'bad_request', /^body: must be valid JSON/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { after } from 'node:test';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig, parseDatabaseUrl } from '../../src/config.js';
@@ -120,7 +120,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * Builds a fresh app on a fresh database with one account. Call it with top-level await in the test
  * file: it is closed (and the database dropped) by an `after` hook on the file.
  */
-export async function buildTestApp(options: { config?: Partial<Config>; autoClose?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { config?: Partial<Config>; autoClose?: boolean; /** pino options (with a stream) to read the app's log lines; none by default */ logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { database } = testDb;
   const clock = new TestClock();
@@ -132,7 +134,7 @@ export async function buildTestApp(options: { config?: Partial<Config>; autoClos
     return { accountId: account.id, key };
   };
   const first = await newAccount('main');
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
   await app.ready();
 
   const request = async (method: InjectOptions['method'], url: string, opts: RequestOptions = {}) => {

@@ -45,7 +45,7 @@ let sequence = 0;
 /**
  * Creates a customer with a custom attribute value (an array: two attribute_value_items), two ledger
  * entries, three user events, two purchases (three items, custom values on both kinds), a coupon,
- * two family members and an abandoned cart.
+ * two family members, an abandoned cart and a club password.
  */
 export async function richCustomer(t: TestApp, fields: Record<string, unknown> = {}, options: { key?: string } = {}): Promise<RichCustomer> {
   const key = options.key ?? t.key;
@@ -57,6 +57,8 @@ export async function richCustomer(t: TestApp, fields: Record<string, unknown> =
     { key },
   );
   const as = { key };
+  // A club password (U13): its hash is a row of club_passwords.
+  expectOk(await t.put(`/apiv3/users/${user.userapp_id}`, { pass: 'Rich-club-pass' }, as));
   expectOk(await t.post(`/apiv3/users/${user.userapp_id}/points`, { concept: 'gift', points: 5 }, as));
   for (const day of ['01', '02', '03']) {
     expectOk(await t.post('/apiv3/user-events', { event, service_uid: user.service_uid, datetime: `2026-01-${day} 10:00:00`, metadata: { day } }, as));

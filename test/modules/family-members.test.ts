@@ -203,3 +203,94 @@ describe('tenancy', () => {
     expectError(await t.get(`/apiv3/users/${user.userapp_id}/members`, { key: null }), 403, 'forbidden');
   });
 });
+
+describe('POST /users/{id}/members (U11)', () => {
+  it('adds an array of members to the customer the path names and answers 200 {}', async () => {
+    const user = await createUser(t, { service_uid: 'fm-array', email: 'fm-array@example.com' });
+    t.clock.set('2026-04-02T08:00:00Z');
+    const response = await t.post(`/apiv3/users/${encodeURIComponent(b64('fm-array'))}/members`, [
+      {
+        relationship: 'parent',
+        first_name: 'John',
+        last_name: 'Doe',
+        email: 'John@Doe.com',
+        uid: 'john@doe.com',
+        telephone: '123456789',
+        gender: 'M',
+        birthdate: '1960-01-31',
+        address: 'Av. Evergreen 123',
+      },
+      { relationship: 'pet_dog', first_name: 'Rex' },
+    ]);
+    t.clock.set(null);
+    assert.deepEqual(expectOk(response), {});
+    const members = expectOk(await t.get(`/apiv3/users/${user.userapp_id}/members`));
+    assert.deepEqual(
+      members.map(({ id: _id, ...member }: { id: number }) => member),
+      [
+        {
+          userapp_id: user.userapp_id,
+          uid: 'john@doe.com',
+          email: 'john@doe.com',
+          first_name: 'John',
+          last_name: 'Doe',
+          telephone: '123456789',
+          birthdate: '1960-01-31',
+          gender: 'M',
+          address: 'Av. Evergreen 123',
+          relationship: 'parent',
+          createtime: '2026-04-02 08:00:00',
+          updatetime: '2026-04-02 08:00:00',
+        },
+        {
+          userapp_id: user.userapp_id,
+          uid: null,
+          email: null,
+          first_name: 'Rex',
+          last_name: null,
+          telephone: null,
+          birthdate: null,
+          gender: null,
+          address: null,
+          relationship: 'pet_dog',
+          createtime: '2026-04-02 08:00:00',
+          updatetime: '2026-04-02 08:00:00',
+        },
+      ],
+    );
+    // A member added so is found by its uid as U9's PUT finds members.
+    expectOk(await t.put('/apiv3/multiusers/members?service_uid=fm-array', { uid: 'john@doe.com', first_name: 'Johnny' }));
+    // An empty array adds nothing.
+    assert.deepEqual(expectOk(await t.post(`/apiv3/users/${user.userapp_id}/members`, [])), {});
+    assert.equal(expectOk(await t.get(`/apiv3/users/${user.userapp_id}/members`)).length, 2);
+  });
+
+  it('rejects the whole array when one element is invalid, naming [i].field', async () => {
+    const user = await createUser(t, { service_uid: 'fm-array-bad' });
+    const url = `/apiv3/users/${user.userapp_id}/members`;
+    const good = { relationship: 'son', first_name: 'Ana' };
+    expectError(await t.post(url, [good, { first_name: 'No relationship' }]), 400, 'bad_request', /^\[1\]\.relationship: is required/);
+    expectError(await t.post(url, [good, { relationship: 'cousin' }]), 400, 'bad_request', /^\[1\]\.relationship: must be one of/);
+    expectError(await t.post(url, [good, good, { relationship: 'son', email: 'nope' }]), 400, 'bad_request', /^\[2\]\.email: must be a valid e-mail address/);
+    expectError(await t.post(url, [{ relationship: 'son', birthdate: '31/01/2000' }]), 400, 'bad_request', /^\[0\]\.birthdate: /);
+    expectError(await t.post(url, [{ relationship: 'son', gender: 'X' }]), 400, 'bad_request', /^\[0\]\.gender: must be one of/);
+    expectError(await t.post(url, [{ relationship: 'son', uid: ' ' }]), 400, 'bad_request', /^\[0\]\.uid: must not be blank/);
+    expectError(await t.post(url, [{ relationship: 'son', uid: 'twin' }, { relationship: 'son', uid: 'twin' }]), 400, 'bad_request', /^\[1\]\.uid: "twin" is also the uid of element \[0\]/);
+    expectError(await t.post(url, { relationship: 'son' }), 400, 'bad_request', /^body: must be a JSON array/);
+    expectError(await t.post(url, Array.from({ length: 101 }, () => good)), 400, 'bad_request', /^body: /);
+    assert.deepEqual(expectOk(await t.get(url)), [], 'nothing was added');
+    // A uid another member of the customer has: 400, and the array's other members are not added.
+    expectOk(await t.post(url, [{ relationship: 'son', uid: 'taken' }]));
+    expectError(await t.post(url, [good, { relationship: 'son', uid: 'taken' }]), 400, 'bad_request', /^\[1\]\.uid: "taken" already belongs to another member of this user/);
+    assert.equal(expectOk(await t.get(url)).length, 1);
+  });
+
+  it('answers 404 for an unknown customer, or one of another account', async () => {
+    expectError(await t.post('/apiv3/users/999999/members', [{ relationship: 'son' }]), 404, 'not_found', /no user with id 999999/);
+    expectError(await t.post(`/apiv3/users/${b64('nobody')}/members`, [{ relationship: 'son' }]), 404, 'not_found');
+    const user = await createUser(t, { service_uid: 'fm-array-tenant' });
+    const other = await t.newAccount('fm-array-other');
+    expectError(await t.post(`/apiv3/users/${user.userapp_id}/members`, [{ relationship: 'son' }], { key: other.key }), 404, 'not_found');
+    assert.deepEqual(expectOk(await t.get(`/apiv3/users/${user.userapp_id}/members`)), []);
+  });
+});

@@ -177,3 +177,36 @@ describe('PUT /purchases', () => {
     assert.equal(expectOk(await t.put('/apiv3/purchases', purchaseBody(user, { invoice_number: invoice, channel: 'direct' }))).channel, 'direct');
   });
 });
+
+describe('PUT /purchases/{id} (the platform documentation lists it)', () => {
+  it('replaces the purchase the id names, as PUT /purchases does; invoice_number may be left out', async () => {
+    const user = await createUser(t);
+    const purchase = await createPurchase(t, user, { points: 10 });
+    const { invoice_number: _invoice, ...body } = purchaseBody(user, {
+      points: 4,
+      purchase_detail: [{ sku: 'SKU-9', product_name: 'Other', quantity: 2, unit_price: 3 }],
+    });
+    const replaced = expectOk(await t.put(`/apiv3/purchases/${purchase.id}`, body));
+    assert.equal(replaced.id, purchase.id);
+    assert.equal(replaced.invoice_number, purchase.invoice_number);
+    assert.deepEqual(
+      replaced.purchase_detail.map((item: { sku: string; quantity: number }) => [item.sku, item.quantity]),
+      [['SKU-9', 2]],
+    );
+    assert.equal((await pointsOf(t, user)).points, 4);
+    // The same invoice_number in the body is fine; another one is 400 and nothing changes.
+    expectOk(await t.put(`/apiv3/purchases/${purchase.id}`, { ...body, invoice_number: purchase.invoice_number }));
+    expectError(await t.put(`/apiv3/purchases/${purchase.id}`, { ...body, invoice_number: 'OTHER-1' }), 400, 'bad_request', /^invoice_number: purchase \d+ has invoice_number/);
+  });
+
+  it('answers 404 for an unknown id or another account\'s purchase, 400 for an invalid one', async () => {
+    const user = await createUser(t);
+    const purchase = await createPurchase(t, user);
+    const { invoice_number: _invoice, ...body } = purchaseBody(user);
+    expectError(await t.put('/apiv3/purchases/999999', body), 404, 'not_found', /no purchase has id 999999/);
+    const other = await t.newAccount('put-by-id-other');
+    expectError(await t.put(`/apiv3/purchases/${purchase.id}`, body, { key: other.key }), 404, 'not_found');
+    expectError(await t.put('/apiv3/purchases/abc', body), 400, 'bad_request', /^id: /);
+    expectError(await t.put(`/apiv3/purchases/${purchase.id}`, { service_uid: user.service_uid }), 400, 'bad_request', /^purchase_detail: is required/);
+  });
+});

@@ -23,6 +23,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/newsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a customer up to the newsletter: found by service_uid, else email, else created; tagged newsletter, mailing enabled */
+        post: operations["newsletterSignUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a new customer up to the loyalty club, with a password */
+        post: operations["registerClubMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a club member in: the customer when service_uid (or email) and pass match */
+        post: operations["authenticateClubMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's points ledger, newest first, by concept and time, each entry with its customer */
+        get: operations["listAccountTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}": {
         parameters: {
             query?: never;
@@ -790,7 +858,8 @@ export interface paths {
         };
         /** Get a purchase by id */
         get: operations["getPurchase"];
-        put?: never;
+        /** Replace the purchase with this id (as PUT /purchases: items whole; points move by the difference) */
+        put: operations["replacePurchaseById"];
         post?: never;
         /** Delete a purchase with its items (points already credited stay) */
         delete: operations["deletePurchase"];
@@ -895,7 +964,8 @@ export interface paths {
         /** A user's family members in creation order */
         get: operations["listFamilyMembers"];
         put?: never;
-        post?: never;
+        /** Add family members (a JSON array, all or none) to a user */
+        post: operations["addFamilyMembers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1997,6 +2067,867 @@ export interface operations {
             };
         };
     };
+    newsletterSignUp: {
+        parameters: {
+            query?: {
+                /** @description Required, in the query or the body */
+                service_uid?: string;
+                /** @description Required, in the query or the body */
+                email?: string;
+            };
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "service_uid": "ana@example.com",
+                 *       "email": "ana@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Required, in the query or the body */
+                    service_uid?: string;
+                    /** @description Required, in the query or the body */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            userapp_id: number;
+                            user_id: number;
+                            service_uid: string | null;
+                            email: string | null;
+                            document: string | null;
+                            document_type: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            telephone: string | null;
+                            birthdate: string | null;
+                            gender: string | null;
+                            street: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            department: string | null;
+                            state: string | null;
+                            country: string | null;
+                            marital_status: string | null;
+                            tags: string[];
+                            points: number;
+                            notes: string | null;
+                            club_inscription_date: string | null;
+                            custom_attributes: {
+                                [key: string]: unknown;
+                            };
+                            mailing_enabled: boolean;
+                            sms_enabled: boolean;
+                            mailing_enabled_reason: string | null;
+                            sms_enabled_reason: string | null;
+                            createtime: string;
+                            updatetime: string;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            userapp_id: number;
+                            user_id: number;
+                            service_uid: string | null;
+                            email: string | null;
+                            document: string | null;
+                            document_type: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            telephone: string | null;
+                            birthdate: string | null;
+                            gender: string | null;
+                            street: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            department: string | null;
+                            state: string | null;
+                            country: string | null;
+                            marital_status: string | null;
+                            tags: string[];
+                            points: number;
+                            notes: string | null;
+                            club_inscription_date: string | null;
+                            custom_attributes: {
+                                [key: string]: unknown;
+                            };
+                            mailing_enabled: boolean;
+                            sms_enabled: boolean;
+                            mailing_enabled_reason: string | null;
+                            sms_enabled_reason: string | null;
+                            createtime: string;
+                            updatetime: string;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description service_uid or email missing, or an e-mail that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    registerClubMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    service_uid: string;
+                    /** @description The club password, 8–128 characters; stored only as a scrypt hash */
+                    pass: string;
+                    email: string;
+                    first_name: string;
+                    last_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            userapp_id: number;
+                            user_id: number;
+                            service_uid: string | null;
+                            email: string | null;
+                            document: string | null;
+                            document_type: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            telephone: string | null;
+                            birthdate: string | null;
+                            gender: string | null;
+                            street: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            department: string | null;
+                            state: string | null;
+                            country: string | null;
+                            marital_status: string | null;
+                            tags: string[];
+                            points: number;
+                            notes: string | null;
+                            club_inscription_date: string | null;
+                            custom_attributes: {
+                                [key: string]: unknown;
+                            };
+                            mailing_enabled: boolean;
+                            sms_enabled: boolean;
+                            mailing_enabled_reason: string | null;
+                            sms_enabled_reason: string | null;
+                            createtime: string;
+                            updatetime: string;
+                            /** @description Equal to custom_attributes */
+                            customform: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description A field missing or invalid (pass: 8–128 characters), or a service_uid or e-mail another customer has */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    authenticateClubMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    service_uid?: string;
+                    email?: string;
+                    pass: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            userapp_id: number;
+                            user_id: number;
+                            service_uid: string | null;
+                            email: string | null;
+                            document: string | null;
+                            document_type: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            telephone: string | null;
+                            birthdate: string | null;
+                            gender: string | null;
+                            street: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            department: string | null;
+                            state: string | null;
+                            country: string | null;
+                            marital_status: string | null;
+                            tags: string[];
+                            points: number;
+                            notes: string | null;
+                            club_inscription_date: string | null;
+                            custom_attributes: {
+                                [key: string]: unknown;
+                            };
+                            mailing_enabled: boolean;
+                            sms_enabled: boolean;
+                            mailing_enabled_reason: string | null;
+                            sms_enabled_reason: string | null;
+                            createtime: string;
+                            updatetime: string;
+                            /** @description Equal to custom_attributes */
+                            customform: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Neither service_uid nor email, or no pass */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every failure: unknown customer, wrong password, or no club password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 10 failures for this customer in 15 minutes: Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAccountTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 to 1000000 */
+                page?: number;
+                /** @description Items per page, 1..100 */
+                limit?: number;
+                /** @description Only entries with exactly this concept; empty is no filter */
+                concept?: string;
+                /** @description On the entry's createtime, inclusive (G7; a bare date is its whole day) */
+                from?: string;
+                /** @description On the entry's createtime, inclusive */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            concept: string;
+                            points: number;
+                            description: string | null;
+                            /** @description The balance after this entry */
+                            balance: number;
+                            createtime: string;
+                            user: {
+                                userapp_id: number;
+                                /** @description Same value as userapp_id */
+                                user_id: number;
+                                service_uid: string | null;
+                                email: string | null;
+                            };
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getUsersById: {
         parameters: {
             query?: never;
@@ -2236,6 +3167,8 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     remove_tags?: string | string[];
+                    /** @description The club password, 8–128 characters; stored only as a scrypt hash */
+                    pass?: string;
                 };
             };
         };
@@ -17619,6 +18552,386 @@ export interface operations {
             };
         };
     };
+    replacePurchaseById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The purchase id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per account; an integer is taken as its decimal text */
+                    invoice_number?: string | number;
+                    service_uid?: string;
+                    email?: string;
+                    document?: string;
+                    telephone?: string;
+                    purchase_detail: {
+                        /** @description A product that does not exist yet is created from the item */
+                        sku: string;
+                        /** @description Also the name of a product the item creates */
+                        product_name: string;
+                        /** @description Default 1 */
+                        quantity?: number;
+                        /** @description Default 0; also the price of a product the item creates */
+                        unit_price?: number;
+                        variations?: {
+                            name: string;
+                            value: string | number;
+                        }[];
+                        /** @description From the root down: items {id (a category code), name} or bare strings (both code and name) */
+                        category?: (string | {
+                            id?: string | number;
+                            name?: string;
+                            url?: string | null;
+                            image_url?: string | null;
+                        })[];
+                        brand?: string;
+                        url?: string;
+                        image_url?: string;
+                        thumbnail_url?: string;
+                        /** @description G7 datetime, or a bare YYYY-MM-DD (that day at 00:00:00) */
+                        manufacturer_warranty_date?: string;
+                        /** @description G7 datetime, or a bare YYYY-MM-DD (that day at 00:00:00) */
+                        extension_warranty_date?: string;
+                        with_extension_warranty?: boolean;
+                        /** @description Values keyed by purchase item custom attribute name (P5); a value may be an array of values of the attribute's type */
+                        custom_attributes?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    prices?: {
+                        /** @description Absent or null reads 0 */
+                        cost?: number | null;
+                        /** @description Absent or null reads 0 */
+                        shipping?: number | null;
+                        /** @description Absent or null reads 0 */
+                        gross?: number | null;
+                        /** @description Absent or null reads 0 */
+                        tax?: number | null;
+                        /** @description Absent or null reads 0 */
+                        discount?: number | null;
+                        /** @description Absent or null reads 0 */
+                        total?: number | null;
+                    };
+                    /** @description A branch of that name (compared case-insensitively) is created when none exists */
+                    branch_name?: string;
+                    /** @enum {string} */
+                    channel?: "web" | "telephone" | "in-store" | "corporate" | "direct" | "other";
+                    /** @description One payment object or an array of them; answered as an array */
+                    payment?: {
+                        /** @enum {string} */
+                        type: "credit" | "debit" | "other" | "mercadopago" | "todopago" | "cash";
+                        brand?: string;
+                        bank?: string;
+                        total?: number;
+                        installments?: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "credit" | "debit" | "other" | "mercadopago" | "todopago" | "cash";
+                        brand?: string;
+                        bank?: string;
+                        total?: number;
+                        installments?: number;
+                    }[];
+                    seller?: {
+                        name?: string;
+                        email?: string;
+                        external_id?: string | number;
+                    };
+                    /** @description Credited to the user (concept "purchase"); default 0 */
+                    points?: number;
+                    /** @description G7 datetime; default now (on PUT: the stored one) */
+                    createtime?: string;
+                    /** @description G7 datetime */
+                    approvedtime?: string;
+                    /** @description Free-form JSON object; at most 16,384 bytes as JSON */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Values keyed by purchase custom attribute name (P5); a value may be an array of values of the attribute's type */
+                    custom_attributes?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: {
+                            id: number;
+                            invoice_number: string;
+                            user: {
+                                userapp_id: number;
+                                service_uid: string | null;
+                                email: string | null;
+                                document: string | null;
+                            };
+                            branch: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            channel: string | null;
+                            points: number;
+                            prices: {
+                                cost: number;
+                                shipping: number;
+                                gross: number;
+                                tax: number;
+                                discount: number;
+                                total: number;
+                            };
+                            payment: {
+                                type: string;
+                                brand: string | null;
+                                bank: string | null;
+                                total: number | null;
+                                installments: number | null;
+                            }[];
+                            seller: {
+                                name: string | null;
+                                email: string | null;
+                                external_id: string | number | null;
+                            } | null;
+                            purchase_detail: {
+                                sku: string;
+                                product_name: string;
+                                quantity: number;
+                                unit_price: number;
+                                variations: {
+                                    name: string;
+                                    value: string | number;
+                                }[];
+                                /** @description The path as the purchase gave it, from the root; [] when none */
+                                category: {
+                                    /** @description Category code */
+                                    id: string;
+                                    name: string;
+                                }[];
+                                brand: string | null;
+                                url: string | null;
+                                image_url: string | null;
+                                thumbnail_url: string | null;
+                                manufacturer_warranty_date: string | null;
+                                extension_warranty_date: string | null;
+                                with_extension_warranty: boolean | null;
+                                custom_attributes: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            metadata: {
+                                [key: string]: unknown;
+                            } | null;
+                            custom_attributes: {
+                                [key: string]: unknown;
+                            };
+                            createtime: string;
+                            approvedtime: string | null;
+                        };
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid field (named in the message), an invoice_number other than the purchase's, or a points decrease the balance cannot absorb */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description code not_found: no purchase has this id; code user_not_found: no user matches the identities */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     deletePurchase: {
         parameters: {
             query?: never;
@@ -19370,6 +20683,244 @@ export interface operations {
                      *       "payload": null,
                      *       "message": "path: a path parameter is longer than 1024 characters",
                      *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addFamilyMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (D6): its answer is kept for 24 hours and a retry with the same key, method, path and body gets it again (Idempotent-Replayed: true) without running twice. Another request with the same key: 400; a retry while the first runs: 409. Answers 429, 503 and 5xx are not kept. See docs/idempotency.md.
+                 * @example 5f0c3b1e-8d2a-4c1f-9b7e-2a6d4e8f1c3b
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Numeric userapp_id, or the base64 of the service_uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The members to add, all or none */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your own identifier of the member; unique among the user's members */
+                    uid?: string;
+                    email?: string;
+                    first_name?: string;
+                    last_name?: string;
+                    telephone?: string;
+                    /** @description YYYY-MM-DD */
+                    birthdate?: string;
+                    /**
+                     * @description M or F, either case; answered upper-case
+                     * @enum {string}
+                     */
+                    gender?: "M" | "F" | "m" | "f";
+                    address?: string;
+                    /**
+                     * @description How the member relates to the user
+                     * @enum {string}
+                     */
+                    relationship: "son" | "parent" | "grandparent" | "sibling" | "friend" | "espose" | "grandson" | "nephew" | "pet_dog" | "pet_cat" | "pet" | "other";
+                }[];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key (D6) */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: Record<string, never>;
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description An invalid element (named [i].field), or a uid given twice or held by another member of this user */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No user has that userapp_id or base64 service_uid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "user 42 not found",
+                     *       "code": "not_found",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key: the first request with this key is still running (D6); retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "Idempotency-Key: the first request with this key is still running; retry after Retry-After seconds",
+                     *       "code": "conflict",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the limit (1 MiB for JSON and form bodies) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "request body exceeds the 1 MiB limit",
+                     *       "code": "payload_too_large",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter longer than 1024 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "path: a path parameter is longer than 1024 characters",
+                     *       "code": "uri_too_long",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "unsupported Content-Type: send application/json or application/x-www-form-urlencoded",
+                     *       "code": "unsupported_media_type",
                      *       "time": "1ms"
                      *     }
                      */

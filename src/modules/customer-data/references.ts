@@ -46,6 +46,8 @@ export const CUSTOMER_REFERENCES: readonly CustomerReference[] = [
   { table: 'coupons', column: 'user_id', records: 'customers', counted: 'coupons' },
   { table: 'family_members', column: 'user_id', records: 'customers', counted: 'family_members' },
   { table: 'abandoned_carts', column: 'user_id', records: 'customers', counted: 'abandoned_carts' },
+  // U13: the club password's hash (not counted: D1's answer names no such part).
+  { table: 'club_passwords', column: 'user_id', records: 'customers' },
   // The customer's custom attribute values (U2) and the segments' copy of each element (migration 0011).
   { table: 'attribute_value_items', column: 'record_id', records: 'customers', kind: 'users' },
   { table: 'attribute_values', column: 'record_id', records: 'customers', kind: 'users' },

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { IdentityQuery, UserIdParams } from '../users/schemas.js';
-import { MemberCreateInput, MemberEnvelope, MemberListEnvelope, MemberListQuery, MemberUpdateInput } from './schemas.js';
+import { EmptyEnvelope, MemberArrayInput, MemberCreateInput, MemberEnvelope, MemberListEnvelope, MemberListQuery, MemberUpdateInput } from './schemas.js';
 import type { FamilyMembersService } from './service.js';
 
 // U9: family members. The owning user is named by identities in the query (U6), the member in the body.
@@ -48,6 +48,29 @@ export async function familyMembersRoutes(scope: FastifyInstance, { members }: {
       },
     },
     async (request, reply) => ok(reply, await members.update(request.accountId, request.query, request.body)),
+  );
+
+  // U11: the platform's documented form, several members of a customer named in the path.
+  app.post(
+    '/users/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Add family members (a JSON array, all or none) to a user',
+        operationId: 'addFamilyMembers',
+        params: UserIdParams,
+        body: MemberArrayInput,
+        response: {
+          200: EmptyEnvelope,
+          400: ErrorResponse('An invalid element (named [i].field), or a uid given twice or held by another member of this user'),
+          404: ErrorResponse('No user has that userapp_id or base64 service_uid'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await members.addMany(request.accountId, request.params.id, request.body);
+      return ok(reply, {});
+    },
   );
 
   app.get(

@@ -68,5 +68,10 @@ export type MemberObject = Static<typeof MemberObject>;
 
 export const MemberListQuery = PageQuery;
 
+/** U11: POST /users/{id}/members, the platform's documented form: a JSON array of U9 members. */
+export const MemberArrayInput = Type.Array(MemberCreateInput, { maxItems: 100, description: 'The members to add, all or none' });
+export type MemberArrayInput = Static<typeof MemberArrayInput>;
+export const EmptyEnvelope = Envelope(Type.Object({}, { additionalProperties: false }));
+
 export const MemberEnvelope = Envelope(MemberObject);
 export const MemberListEnvelope = Envelope(Type.Array(MemberObject));

@@ -97,6 +97,36 @@ export class FamilyMembersService {
     return present(row);
   }
 
+  /**
+   * POST /users/{id}/members (U11): several members at once, all or none. Every element is checked
+   * before anything is written; the first invalid one answers 400 naming `[i].field`.
+   */
+  async addMany(accountId: number, rawId: string, inputs: MemberInput[]): Promise<void> {
+    const user = await this.deps.directory.requireByRef(accountId, rawId);
+    const members = inputs.map((input, index) => {
+      try {
+        return toData(input);
+      } catch (error) {
+        if (error instanceof BadRequestError) throw new BadRequestError(`[${index}].${error.message}`);
+        throw error;
+      }
+    });
+    const seen = new Map<string, number>();
+    members.forEach(({ uid }, index) => {
+      if (uid === undefined) return;
+      if (seen.has(uid)) throw invalidField(`[${index}].uid`, `"${uid}" is also the uid of element [${seen.get(uid)}]`);
+      seen.set(uid, index);
+    });
+    const now = stamp(this.deps.clock);
+    await this.inOwnerLock(accountId, user.id, async (repository) => {
+      for (const [index, { uid }] of members.entries()) {
+        if (uid === undefined) continue;
+        if (await repository.find(accountId, user.id, { uid })) throw invalidField(`[${index}].uid`, `"${uid}" already belongs to another member of this user`);
+      }
+      for (const { uid, data } of members) await repository.insert(accountId, user.id, { uid: uid ?? null, data: JSON.stringify(data), now });
+    });
+  }
+
   /** PUT /multiusers/members: the member found by id, else by uid, among the user's; given fields change. */
   async update(accountId: number, owner: Identity, input: MemberInput): Promise<MemberObject> {
     const user = await this.deps.directory.requireByIdentity(accountId, owner);

@@ -9,6 +9,7 @@ import {
   BulkResultEnvelope,
   PurchaseDeletedEnvelope,
   PurchaseEnvelope,
+  PurchaseByIdInput,
   PurchaseIdParams,
   PurchaseInput,
   PurchaseListEnvelope,
@@ -152,6 +153,27 @@ export async function purchasesRoutes(scope: FastifyInstance, { purchases, bulk,
       },
     },
     async (request, reply) => ok(reply, await reads.get(request.accountId, request.params.id)),
+  );
+
+  // The platform's documentation lists PUT /purchases/{id}: S3 for the purchase the id names.
+  app.put(
+    '/purchases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the purchase with this id (as PUT /purchases: items whole; points move by the difference)',
+        operationId: 'replacePurchaseById',
+        params: PurchaseIdParams,
+        body: PurchaseByIdInput,
+        response: {
+          200: PurchaseEnvelope,
+          400: ErrorResponse('Invalid field (named in the message), an invoice_number other than the purchase\'s, or a points decrease the balance cannot absorb'),
+          404: ErrorResponse('code not_found: no purchase has this id; code user_not_found: no user matches the identities'),
+        },
+      },
+      preValidation: dropNestedNulls,
+    },
+    async (request, reply) => ok(reply, await purchases.replaceById(request.accountId, request.params.id, request.body)),
   );
 
   app.delete(

@@ -139,6 +139,13 @@ export const PurchaseInput = Type.Object(
 );
 export type PurchaseInput = Static<typeof PurchaseInput>;
 
+/** PUT /purchases/{id} (the platform's documentation): S3's body; the path names the purchase, so invoice_number may be left out. */
+export const PurchaseByIdInput = Type.Object(
+  { ...PurchaseInput.properties, invoice_number: Type.Optional(PurchaseInput.properties.invoice_number) },
+  { additionalProperties: false },
+);
+export type PurchaseByIdInput = Static<typeof PurchaseByIdInput>;
+
 /**
  * POST /purchases/bulk: 1–100 objects. Each element is checked against PurchaseInput on its own,
  * so that a bad one is a failed entry rather than a 400 for the whole request (S3).

@@ -1,5 +1,5 @@
 import type { GroupCommit, Transactor } from '../../db/transactions.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { invalidField, NotFoundError } from '../../lib/errors.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
 import { missingByIdentity } from '../users/directory.js';
 import type { UsersRepository } from '../users/repository.js';
@@ -8,7 +8,7 @@ import type { PurchaseCatalogue } from './catalogue.js';
 import { preparePurchase } from './prepare.js';
 import { presentWritten } from './present.js';
 import type { PurchasesRepository } from './repository.js';
-import type { PurchaseInput, PurchaseObject } from './schemas.js';
+import type { PurchaseByIdInput, PurchaseInput, PurchaseObject } from './schemas.js';
 import {
   branchOf,
   type CreatedAnnouncement,
@@ -35,7 +35,7 @@ interface SingleWrite {
 }
 
 export interface PurchasesDeps {
-  purchases: Pick<PurchasesRepository, 'existingInvoices'>;
+  purchases: Pick<PurchasesRepository, 'existingInvoices' | 'findById'>;
   users: Pick<UsersRepository, 'findByIdentity'>;
   catalogue: PurchaseCatalogue;
   tx: Transactor<PurchaseWrites>;
@@ -86,6 +86,19 @@ export class PurchasesService {
   private writeSingle(r: PurchaseWrites, { accountId, entry, known, now, created }: SingleWrite, inTransaction: boolean): Promise<WrittenGroup> {
     if (inTransaction) return writeGroup(r, accountId, [entry], known, now, created);
     return this.deps.tx.run((trx) => writeGroup(trx, accountId, [entry], known, now, created));
+  }
+
+  /**
+   * PUT /purchases/{id} (the platform's documentation lists it): S3's replacement of the purchase
+   * the id names. The invoice number stays the purchase's: a different one in the body is 400.
+   */
+  async replaceById(accountId: number, id: number, body: PurchaseByIdInput): Promise<PurchaseObject> {
+    const existing = await this.deps.purchases.findById(accountId, id);
+    if (!existing) throw new NotFoundError(`no purchase has id ${id}`);
+    if (body.invoice_number !== undefined && String(body.invoice_number).trim() !== existing.invoice_number) {
+      throw invalidField('invoice_number', `purchase ${id} has invoice_number "${existing.invoice_number}", which cannot be changed`);
+    }
+    return this.replace(accountId, { ...body, invoice_number: existing.invoice_number });
   }
 
   /** S3: PUT /purchases replaces the purchase with that invoice number. */

@@ -346,6 +346,47 @@ export class UsersRepository {
     return query.orderBy('createtime', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   }
 
+  /**
+   * U11: the account's ledger newest first (createtime, then id), filtered as listLedger, with each
+   * entry's customer. The page's ids are found first on the index alone (migration 0024), and only
+   * those rows are read: a deep page skips index entries, not rows.
+   */
+  listAccountLedger(accountId: number, filter: LedgerFilter, page: Page) {
+    let ids = this.db.selectFrom('points_transactions').select('id').where('account_id', '=', accountId);
+    if (filter.concept !== undefined) ids = ids.where('concept', '=', filter.concept);
+    if (filter.from !== undefined) ids = ids.where('createtime', '>=', filter.from);
+    if (filter.to !== undefined) ids = ids.where('createtime', '<=', filter.to);
+    const pageIds = ids.orderBy('createtime', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset);
+    return this.db
+      .selectFrom('points_transactions as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.concept', 'p.points', 'p.description', 'p.balance_after', 'p.createtime', 'p.user_id', 'u.service_uid', 'u.email'])
+      .where('p.id', 'in', pageIds)
+      .orderBy('p.createtime', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+  }
+
+  /** U13: the club password's hash of a customer, if it has one. */
+  async passwordHash(accountId: number, userId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('club_passwords')
+      .select('password_hash')
+      .where('account_id', '=', accountId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.password_hash;
+  }
+
+  /** U13: sets (or replaces) a customer's club password hash. */
+  async setPasswordHash(accountId: number, userId: number, hash: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('club_passwords')
+      .values({ account_id: accountId, user_id: userId, password_hash: hash, updatetime: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: hash, updatetime: now }))
+      .execute();
+  }
+
   /** Which of these normalised e-mails and telephones are on their blacklist (U4). */
   async blacklisted(accountId: number, emails: string[], telephones: string[]): Promise<{ email: Set<string>; telephone: Set<string> }> {
     const listed = { email: new Set<string>(), telephone: new Set<string>() };

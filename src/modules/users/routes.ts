@@ -1,9 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { absentBodyIsEmpty } from '../../http/accepted.js';
 import { ErrorResponse, ok } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
+import { given } from '../../lib/fields.js';
+import type { ClubService } from './club.js';
 import {
+  AccountLedgerEnvelope,
+  AccountTransactionsQuery,
+  AuthenticateInput,
+  ClubMemberEnvelope,
   ExistEnvelope,
+  NewsletterFields,
+  RegisterInput,
   IdentityQuery,
   LedgerEntriesEnvelope,
   LedgerEnvelope,
@@ -22,7 +31,7 @@ import {
 } from './schemas.js';
 import type { UsersService } from './service.js';
 
-export async function usersRoutes(scope: FastifyInstance, { users }: { users: UsersService }): Promise<void> {
+export async function usersRoutes(scope: FastifyInstance, { users, club }: { users: UsersService; club: ClubService }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['users'];
   const noUser = ErrorResponse('No user matches the first non-empty of service_uid, email, document, telephone');
@@ -44,6 +53,85 @@ export async function usersRoutes(scope: FastifyInstance, { users }: { users: Us
       },
     },
     async (req, reply) => ok(reply, await users.list(req.accountId, req.query)),
+  );
+
+  // U12: a shop's newsletter box; the two fields in the query (as the platform documents them) or the body.
+  app.post(
+    '/users/newsletter',
+    {
+      schema: {
+        tags,
+        summary: 'Sign a customer up to the newsletter: found by service_uid, else email, else created; tagged newsletter, mailing enabled',
+        operationId: 'newsletterSignUp',
+        querystring: NewsletterFields,
+        body: NewsletterFields,
+        response: {
+          200: UserEnvelope,
+          201: UserEnvelope,
+          400: ErrorResponse('service_uid or email missing, or an e-mail that is not valid'),
+        },
+      },
+      // The platform documents the fields in the query: a request without a body is the usual one.
+      preValidation: absentBodyIsEmpty,
+    },
+    async (req, reply) => {
+      const { body, query } = req;
+      const fields = { service_uid: given(body?.service_uid) ?? query.service_uid, email: given(body?.email) ?? query.email };
+      const { user, created } = await users.newsletter(req.accountId, fields);
+      return ok(reply.code(created ? 201 : 200), user);
+    },
+  );
+
+  // U13: the loyalty club.
+  app.post(
+    '/users/register',
+    {
+      schema: {
+        tags,
+        summary: 'Sign a new customer up to the loyalty club, with a password',
+        operationId: 'registerClubMember',
+        body: RegisterInput,
+        response: {
+          201: ClubMemberEnvelope,
+          400: ErrorResponse('A field missing or invalid (pass: 8–128 characters), or a service_uid or e-mail another customer has'),
+        },
+      },
+    },
+    async (req, reply) => ok(reply.code(201), await club.register(req.accountId, req.body)),
+  );
+
+  app.post(
+    '/users/authenticate',
+    {
+      schema: {
+        tags,
+        summary: 'Sign a club member in: the customer when service_uid (or email) and pass match',
+        operationId: 'authenticateClubMember',
+        body: AuthenticateInput,
+        response: {
+          200: ClubMemberEnvelope,
+          400: ErrorResponse('Neither service_uid nor email, or no pass'),
+          403: ErrorResponse('Every failure: unknown customer, wrong password, or no club password'),
+          429: ErrorResponse('10 failures for this customer in 15 minutes: Retry-After says when to try again'),
+        },
+      },
+    },
+    async (req, reply) => ok(reply, await club.authenticate(req.accountId, req.body)),
+  );
+
+  // U11: the account's points ledger.
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        tags,
+        summary: "The account's points ledger, newest first, by concept and time, each entry with its customer",
+        operationId: 'listAccountTransactions',
+        querystring: AccountTransactionsQuery,
+        response: { 200: AccountLedgerEnvelope },
+      },
+    },
+    async (req, reply) => ok(reply, await users.accountTransactions(req.accountId, req.query)),
   );
 
   app.get(

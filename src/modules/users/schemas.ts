@@ -35,6 +35,11 @@ const TagsInput = (description: string) =>
     Type.Array(Type.String({ maxLength: 255 }), { maxItems: MAX_TAGS, description }),
   ]);
 
+/** U13: a club password, 8–128 characters (of any script: counted as JavaScript strings count). */
+export const PASS_MIN = 8;
+export const PASS_MAX = 128;
+const Pass = Type.String({ minLength: PASS_MIN, maxLength: PASS_MAX, description: 'The club password, 8–128 characters; stored only as a scrypt hash' });
+
 const userFields = {
   service_uid: Type.Optional(Type.String({ minLength: 1, maxLength: SERVICE_UID_MAX, description: 'Your own identifier of the user' })),
   email: Type.Optional(Type.String({ minLength: 1, maxLength: EMAIL_MAX })),
@@ -75,8 +80,8 @@ const removeTags = {
 /** POST /users. `remove_tags` and `new_email` are not part of it: G8 ignores them there. */
 export const UserInput = Type.Object(userFields, { additionalProperties: false });
 
-/** PUT /users/{id}: the U1 fields plus `remove_tags` (U7). */
-export const UserUpdateInput = Type.Object({ ...userFields, ...removeTags }, { additionalProperties: false });
+/** PUT /users/{id}: the U1 fields plus `remove_tags` (U7) and `pass`, which changes the club password (U13). */
+export const UserUpdateInput = Type.Object({ ...userFields, ...removeTags, pass: Type.Optional(Pass) }, { additionalProperties: false });
 
 /** PUT /multiusers: the update body plus `new_email` (U7). */
 export const MultiuserInput = Type.Object(
@@ -203,3 +208,62 @@ export const LedgerEnvelope = Envelope(
   Type.Object({ points: Type.Integer(), transactions: Type.Array(PointsTransaction) }),
 );
 export const LedgerEntriesEnvelope = Envelope(Type.Array(LedgerEntry));
+
+/** U11: GET /transactions, the account's ledger: the filters of GET /users/{id}/transactions. */
+export const AccountTransactionsQuery = TransactionsQuery;
+
+/** U11: a ledger entry of the account's ledger, with the customer it belongs to. */
+export const AccountLedgerEntry = Type.Object({
+  ...LedgerEntry.properties,
+  user: Type.Object({
+    userapp_id: Type.Integer(),
+    user_id: Type.Integer({ description: 'Same value as userapp_id' }),
+    service_uid: NullableString,
+    email: NullableString,
+  }),
+});
+export type AccountLedgerEntry = Static<typeof AccountLedgerEntry>;
+export const AccountLedgerEnvelope = Envelope(Type.Array(AccountLedgerEntry));
+
+/** U12: the newsletter sign-up's two fields, in the query or the body (the body's win). */
+export const NewsletterFields = Type.Object(
+  {
+    service_uid: Type.Optional(Type.String({ maxLength: SERVICE_UID_MAX, description: 'Required, in the query or the body' })),
+    email: Type.Optional(Type.String({ maxLength: EMAIL_MAX, description: 'Required, in the query or the body' })),
+  },
+  { examples: [{ service_uid: 'ana@example.com', email: 'ana@example.com' }] },
+);
+export type NewsletterFields = Static<typeof NewsletterFields>;
+
+/** U13: POST /users/register. */
+export const RegisterInput = Type.Object(
+  {
+    service_uid: Type.String({ minLength: 1, maxLength: SERVICE_UID_MAX }),
+    pass: Pass,
+    email: Type.String({ minLength: 1, maxLength: EMAIL_MAX }),
+    first_name: Type.String({ minLength: 1, maxLength: 1000 }),
+    last_name: Type.String({ minLength: 1, maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+);
+export type RegisterInput = Static<typeof RegisterInput>;
+
+/** U13: POST /users/authenticate: the first non-empty of service_uid, email names the member. */
+export const AuthenticateInput = Type.Object(
+  {
+    service_uid: Type.Optional(Type.String({ maxLength: SERVICE_UID_MAX })),
+    email: Type.Optional(Type.String({ maxLength: EMAIL_MAX })),
+    // Not PASS_MIN: a password too short is a wrong password, answered as every other failure.
+    pass: Type.String({ maxLength: PASS_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type AuthenticateInput = Static<typeof AuthenticateInput>;
+
+/** U13: the club member: the customer (U4) plus `customform`, its custom attributes again (the platform's name). */
+export const ClubMemberObject = Type.Object({
+  ...UserObject.properties,
+  customform: Type.Record(Type.String(), Type.Unknown(), { description: 'Equal to custom_attributes' }),
+});
+export type ClubMemberObject = Static<typeof ClubMemberObject>;
+export const ClubMemberEnvelope = Envelope(ClubMemberObject);

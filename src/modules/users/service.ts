@@ -6,12 +6,13 @@ import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
 import { dateField, datetimeField, emailField, given, parseDateRange } from '../../lib/fields.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { type Clock, stamp } from '../../lib/time.js';
 import { missingById, type UserDirectory } from './directory.js';
 import type { PointsLedger } from './points.js';
 import { presentLedgerEntry } from './present.js';
 import { IDENTITY_FIELDS, type Identity, type NewUserRow, type UserChanges, type UserRow, type UsersRepository } from './repository.js';
-import type { IdentityQuery, LedgerEntry, PointsInput, TransactionsQuery, UserInput, UserObject } from './schemas.js';
+import type { AccountLedgerEntry, IdentityQuery, LedgerEntry, NewsletterFields, PointsInput, TransactionsQuery, UserInput, UserObject } from './schemas.js';
 
 const PROFILE_FIELDS = [
   'document_type',
@@ -70,8 +71,8 @@ function toColumns(input: UserInput): UserChanges {
   return columns;
 }
 
-type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'listTransactions' | 'listLedger'>;
-type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update'>;
+type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'listTransactions' | 'listLedger' | 'listAccountLedger' | 'blacklisted'>;
+type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'setPasswordHash'>;
 
 /** SG5: the members of a segment (the segments module answers; users cannot import it). */
 export interface Audiences {
@@ -117,7 +118,7 @@ export class UsersService {
    * POST /users, and PUT /multiusers when its identities find no user: `tags` are the new user's
    * tags less any `remove_tags` (POST /users does not declare remove_tags, so G8 drops it there).
    */
-  async create(accountId: number, input: UserInput): Promise<UserObject> {
+  async create(accountId: number, input: UserInput, options: { passwordHash?: string } = {}): Promise<UserObject> {
     const columns = toColumns(input);
     if (!IDENTITY_FIELDS.some((field) => typeof columns[field] === 'string' && columns[field] !== '')) {
       throw new BadRequestError('body: at least one of service_uid, email, document, telephone is required');
@@ -137,6 +138,8 @@ export class UsersService {
         });
         // U5a: points given on creation are the ledger's first entry, so the ledger explains the balance.
         if (created.points > 0) await ledger.recordOpeningBalance(accountId, created, { concept: 'initial' }, now);
+        // U13: a club member's password hash commits with the customer it belongs to.
+        if (options.passwordHash !== undefined) await users.setPasswordHash(accountId, created.id, options.passwordHash, now);
         await attributeValues.store(accountId, [{ recordId: created.id, values: custom }], { fresh: true, kind: 'users' });
         const data = async () => (presented = await directory.presentCreated(accountId, created, custom.length > 0));
         await webhookOutbox.stage(accountId, [{ type: 'user.created', data, userId: created.id }], this.deps.clock.now());
@@ -147,12 +150,14 @@ export class UsersService {
     return presented ?? this.deps.directory.presentCreated(accountId, row, custom.length > 0);
   }
 
-  async update(accountId: number, rawId: string, input: UserInput): Promise<UserObject> {
+  /** PUT /users/{id}; `pass` (U13) replaces the club password, hashed before the transaction begins. */
+  async update(accountId: number, rawId: string, input: UserInput & { pass?: string }): Promise<UserObject> {
     const existing = await this.requireRow(accountId, rawId);
-    return this.updateRow(accountId, existing, input);
+    const { pass, ...fields } = input;
+    return this.updateRow(accountId, existing, fields, pass === undefined ? undefined : await hashPassword(pass));
   }
 
-  private async updateRow(accountId: number, existing: UserRow, input: UserInput): Promise<UserObject> {
+  private async updateRow(accountId: number, existing: UserRow, input: UserInput, passwordHash?: string): Promise<UserObject> {
     const columns = toColumns(input);
     const custom = await this.customValues(accountId, input);
     let presented: UserObject | undefined;
@@ -175,6 +180,7 @@ export class UsersService {
           if (recorded) updated = { ...updated, points: recorded.balance, updatetime: now };
         }
         await attributeValues.store(accountId, [{ recordId: existing.id, values: custom }], { kind: 'users' });
+        if (passwordHash !== undefined) await users.setPasswordHash(accountId, existing.id, passwordHash, now);
         const user = updated;
         const data = async () => (presented = await directory.presentOne(accountId, user));
         // With the staged points.changed, if any: one insert for the update's messages.
@@ -233,6 +239,35 @@ export class UsersService {
     return existing ? this.updateRow(accountId, existing, input) : this.create(accountId, input);
   }
 
+  /**
+   * U12: POST /users/newsletter. The customer `service_uid` finds, else the one `email` finds (the
+   * other field is not compared: a found customer's fields are not changed), else a new one; it gets
+   * the tag `newsletter` and mailing enabled, unless the e-mail is on the blacklist. `created` says
+   * which (201 or 200).
+   */
+  async newsletter(accountId: number, fields: NewsletterFields): Promise<{ user: UserObject; created: boolean }> {
+    const serviceUid = given(fields.service_uid)?.trim();
+    if (!serviceUid) throw invalidField('service_uid', 'is required (in the query or the body)');
+    const rawEmail = given(fields.email)?.trim();
+    if (!rawEmail) throw invalidField('email', 'is required (in the query or the body)');
+    const email = emailField('email', rawEmail);
+    // Twice at most: a concurrent sign-up of the same customer makes the create fail on the unique
+    // index, and the second round finds the customer it created.
+    for (let round = 0; ; round += 1) {
+      const existing = (await this.deps.users.findByIdentity(accountId, { service_uid: serviceUid })) ?? (await this.deps.users.findByIdentity(accountId, { email }));
+      // The address given and the one the customer holds (the one U4's flag is computed from).
+      const emails = [email, ...(existing?.email ? [existing.email] : [])];
+      const listed = (await this.deps.users.blacklisted(accountId, emails, [])).email.size > 0;
+      const change: UserInput = { tags: ['newsletter'], ...(listed ? {} : { mailing_enabled: 'enabled' as const }) };
+      if (existing) return { user: await this.updateRow(accountId, existing, change), created: false };
+      try {
+        return { user: await this.create(accountId, { ...change, service_uid: serviceUid, email }), created: true };
+      } catch (error) {
+        if (round > 0 || !(error instanceof BadRequestError)) throw error;
+      }
+    }
+  }
+
   async addPoints(accountId: number, rawId: string, input: PointsInput): Promise<number> {
     return this.recordPoints(accountId, await this.requireRow(accountId, rawId), input);
   }
@@ -278,6 +313,16 @@ export class UsersService {
   /** D3: the whole ledger of one customer, as GET /users/{id}/transactions answers it, not paginated. */
   async ledgerOf(accountId: number, userId: number): Promise<LedgerEntry[]> {
     return (await this.deps.users.listLedger(accountId, userId, {}, EVERY_ROW)).map(presentLedgerEntry);
+  }
+
+  /** GET /transactions (U11): the account's ledger, each entry with its customer. */
+  async accountTransactions(accountId: number, query: TransactionsQuery): Promise<AccountLedgerEntry[]> {
+    const range = parseDateRange({ from: given(query.from), to: given(query.to) });
+    const rows = await this.deps.users.listAccountLedger(accountId, { ...range, concept: given(query.concept) }, toPage(query));
+    return rows.map((row) => ({
+      ...presentLedgerEntry(row),
+      user: { userapp_id: row.user_id, user_id: row.user_id, service_uid: row.service_uid, email: row.email },
+    }));
   }
 
   private async ledgerEntries(accountId: number, user: UserRow, query: TransactionsQuery & PageQuery): Promise<LedgerEntry[]> {
