@@ -35,6 +35,13 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'POST /users/:id/abandoned-cart': 'editor',
   'GET /users/:id/abandoned-carts': 'viewer',
   'GET /users/:id/members': 'viewer',
+  'POST /users/:id/members': 'editor',
+  // U12, U13: a shop's newsletter box and the club's own site call these with a key; a person signs
+  // up or checks a member as an editor (a viewer makes no POST).
+  'POST /users/newsletter': 'editor',
+  'POST /users/register': 'editor',
+  'POST /users/authenticate': 'editor',
+  'GET /transactions': 'viewer',
   'GET /users/:id/mailings': 'viewer',
   'GET /users/:id/segments': 'viewer',
   'GET /user/:id/belongsToSegment': 'viewer',
@@ -145,6 +152,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /products/:sku/exist': 'viewer',
   'POST /purchases': 'editor',
   'PUT /purchases': 'editor',
+  'PUT /purchases/:id': 'editor',
   'GET /purchases': 'viewer',
   'POST /purchases/bulk': 'editor',
   'GET /purchases/summary': 'viewer',
