@@ -34,17 +34,17 @@ export function CustomerSuggestions({ text, onChoose, hidden = false }: { text: 
     staleTime: 15_000,
     retry: false,
   });
-  if (!enabled || !found.data) return null;
+  if (!enabled || !found.data || text.trim() === '') return null;
   const { users, total } = found.data;
   if (users.length === 0)
     return (
-      <p className="hint" role="status" data-testid="customer-suggestions-none">
+      <p className="hint" aria-live="polite" data-testid="customer-suggestions-none">
         No customer’s name, e-mail, service UID or document holds “{settled}”.
       </p>
     );
   return (
     <div className="customer-suggestions" data-testid="customer-suggestions">
-      <p className="hint" id={listId} role="status">
+      <p className="hint" id={listId} aria-live="polite">
         {total > users.length ? `${total.toLocaleString()} customers match; the first ${users.length}:` : `${total === 1 ? 'One customer matches' : `${total} customers match`}:`}
       </p>
       <ul aria-labelledby={listId}>

@@ -45,7 +45,7 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
   const state = sortState(column, sort);
   const next = state === 'ascending' ? `-${field}` : field;
   return (
-    <button type="button" className="sort-button" data-sort={state} onClick={() => onSort(next)} aria-label={`${label}: sort ${state === 'ascending' ? 'descending' : 'ascending'}`}>
+    <button type="button" className="sort-button" data-sort={state} onClick={() => onSort(next)}>
       {label}
       <span aria-hidden="true">{state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ' ↕'}</span>
     </button>
