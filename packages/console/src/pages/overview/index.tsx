@@ -134,7 +134,7 @@ function SeriesCharts({ series, byMonth }: { series: Summary['series']; byMonth:
         { label: 'Purchases', values: series.map((b) => b.purchases) },
         { label: 'User events', values: series.map((b) => b.user_events) },
       ],
-      revenue: [{ label: 'Revenue', values: series.map((b) => b.revenue) }],
+      revenue: [{ label: 'Revenue', money: true, values: series.map((b) => b.revenue) }],
     }),
     [series, byMonth],
   );

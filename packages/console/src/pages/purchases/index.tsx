@@ -61,7 +61,7 @@ function SummaryCharts({ buckets, branch, byMonth, days }: { buckets: readonly B
   const { x, revenue, orders, totalRevenue, totalOrders } = useMemo(
     () => ({
       x: buckets.map((b) => toSeconds(`${byMonth ? `${b.date}-01` : b.date} 00:00:00`)),
-      revenue: [{ label: 'Revenue', values: buckets.map((b) => b.revenue) }],
+      revenue: [{ label: 'Revenue', money: true, values: buckets.map((b) => b.revenue) }],
       orders: [{ label: 'Orders', values: buckets.map((b) => b.orders) }],
       totalRevenue: buckets.reduce((sum, b) => sum + b.revenue, 0),
       totalOrders: buckets.reduce((sum, b) => sum + b.orders, 0),
