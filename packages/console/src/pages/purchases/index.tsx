@@ -10,7 +10,7 @@ import { Empty, Loading, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { dayOf, daysAgo, daysBetween, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { Link } from '../../router.js';
-import { CustomerLink, FilterBar, FilteredList, filterError, formatNumber, useFilterBar } from '../catalogue/shared.js';
+import { CustomerLink, FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
 import { formatMoney } from '../../lib/format.js';
 
 // Purchases (S4): revenue and orders per day (GET /purchases/summary) over the filter's dates and
