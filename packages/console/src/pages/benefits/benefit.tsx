@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { CUSTOMER_HINT, type Customer, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
 import { CustomerSuggestions } from '../../components/customer-picker.js';
 import { formatCount } from '../../lib/format.js';
@@ -54,6 +54,7 @@ function Details({ benefit }: { benefit: Benefit }) {
  */
 function Assign({ benefit }: { benefit: Benefit }) {
   const [customer, setCustomer] = useState('');
+  const typed = useRef('');
   const [chosen, setChosen] = useState<Customer | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const assign = useApiMutation(
@@ -64,8 +65,11 @@ function Assign({ benefit }: { benefit: Benefit }) {
     },
     {
       invalidate: [['api', '/coupons'], ['api', '/benefits/{id}'], ['api', '/benefits/all'], ['api', '/users/{id}']],
-      onSuccess: (found) => {
+      onSuccess: (found, { text }) => {
         setDone(`Assigned to ${customerName(found)}: a coupon was created and ${formatCount(benefit.points)} points taken (${formatCount(found.points - benefit.points)} left).`);
+        // The answer comes after the lists are read again: a customer typed meanwhile stays.
+        if (typed.current !== text) return;
+        typed.current = '';
         setCustomer('');
         setChosen(null);
       },
@@ -87,6 +91,7 @@ function Assign({ benefit }: { benefit: Benefit }) {
         name="userapp_id"
         value={customer}
         onValue={(text) => {
+          typed.current = text;
           setCustomer(text);
           setChosen(null);
         }}
@@ -99,6 +104,7 @@ function Assign({ benefit }: { benefit: Benefit }) {
         text={customer}
         hidden={chosen !== null}
         onChoose={(user) => {
+          typed.current = customerName(user);
           setChosen(user);
           setCustomer(customerName(user));
         }}
