@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { type Customer, customerName, readCustomerRef, searchCustomers } from '../api/customers.js';
 import { useApi } from '../api/session.js';
+import { formatCount } from '../lib/format.js';
 
 // Choosing a customer by name: under a customer field, the customers its text finds (GET /users
 // search, every word in a name, e-mail, service UID, document or telephone), each a button. The
@@ -45,7 +46,8 @@ export function CustomerSuggestions({ text, onChoose, hidden = false }: { text: 
   return (
     <div className="customer-suggestions" data-testid="customer-suggestions">
       <p className="hint" id={listId} aria-live="polite">
-        {total > users.length ? `${total.toLocaleString()} customers match; the first ${users.length}:` : `${total === 1 ? 'One customer matches' : `${total} customers match`}:`}
+        {/* Not "customer": the list is named by this line, and the field it helps is "Customer". */}
+        {total > users.length ? `${formatCount(total)} matches; the first ${users.length}, choose one:` : total === 1 ? 'One match, choose it:' : `${total} matches, choose one:`}
       </p>
       <ul aria-labelledby={listId}>
         {users.map((user) => (
