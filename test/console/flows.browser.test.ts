@@ -366,7 +366,7 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     await assign('nobody@example.com');
     await fieldError.getByText('No customer has the e-mail “nobody@example.com”.', { exact: false }).waitFor();
     await assign('   ');
-    await fieldError.getByText('Type the customer’s e-mail, service UID or customer number.', { exact: true }).waitFor();
+    await fieldError.getByText('Type the customer’s name, e-mail, service UID or customer number.', { exact: true }).waitFor();
 
     // The API refuses (too few points): what to do first, the API's message under it.
     const refused = await t.post(`/apiv3/benefits/${benefitId}/assign`, { userapp_id: poor.userapp_id });

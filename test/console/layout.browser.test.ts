@@ -199,6 +199,8 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     const paths = [
       '/',
       '/customers',
+      // Sorted, with its total and the export button beside it.
+      '/customers?sort=-points',
       `/customers/${user.body.payload.userapp_id}`,
       '/segments',
       '/segments/new',

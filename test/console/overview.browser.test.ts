@@ -25,8 +25,11 @@ function lastMonths(n: number): string[] {
   return Array.from({ length: n + 1 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n + i, 1)).toISOString().slice(0, 7));
 }
 
-/** A figure as the page writes it ("1,234.5") as a number. */
-const figure = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/,/g, '').trim());
+/** A figure as the page writes it ("1,234.5", money "$1,234.50") as a number. */
+const figure = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/[^\d.-]/g, ''));
+
+/** Money as the console writes it in T5's default currency: "$280.75". */
+const dollars = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 
 /** The rows of a chart's data table ("Show the data"): its cells' text. */
 function chartRows(page: Page, testId: string): Promise<string[][]> {
@@ -98,9 +101,10 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     await settled(page);
     await page.waitForLoadState('networkidle');
 
-    // Exactly one API call for the figures; the page's only other call is one page of integration runs.
+    // Exactly one API call for the figures; the page's only other calls are one page of integration
+    // runs and, as on every load of the console, the account's settings (currency, zone, locale).
     assert.equal(summaryCalls(calls).length, 1, calls.join('\n'));
-    assert.deepEqual(calls.map((call) => call.replace(/\?.*/, '')).sort(), ['GET /apiv3/account/summary', 'GET /apiv3/integration-stats'], calls.join('\n'));
+    assert.deepEqual(calls.map((call) => call.replace(/\?.*/, '')).sort(), ['GET /apiv3/account/settings', 'GET /apiv3/account/summary', 'GET /apiv3/integration-stats'], calls.join('\n'));
     const [asked] = summaryCalls(calls);
     const query = new URL(`http://x${asked!.slice('GET '.length)}`).searchParams;
     assert.deepEqual(Object.fromEntries(query), { from: daysAgo(29), to: daysAgo(0), group_by: 'day' });
@@ -126,11 +130,12 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
       assert.equal(await figure(page.getByTestId(`overview-window-${key}`)), now, `window ${key}`);
       const shown = page.getByTestId(`overview-change-${key}`);
       assert.equal(await shown.getAttribute('data-direction'), now > before ? 'up' : now < before ? 'down' : 'same', `change of ${key}`);
-      assert.match((await shown.textContent()) ?? '', new RegExp(`on the previous 30 days \\(${before.toLocaleString('en-GB', { maximumFractionDigits: 2 }).replace(/\./g, '\\.')}\\)$`));
+      const previous = key === 'revenue' ? dollars(before) : before.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+      assert.match((await shown.textContent()) ?? '', new RegExp(`on the previous 30 days \\(${previous.replace(/[.$]/g, '\\$&')}\\)$`));
     }
     assert.match((await page.getByTestId('overview-change-purchases').textContent()) ?? '', /up 200 % on the previous 30 days/);
     assert.match((await page.getByTestId('overview-change-new_customers').textContent()) ?? '', /up 50 % on the previous 30 days/);
-    assert.match((await page.getByTestId('overview-change-revenue').textContent()) ?? '', /up 151 % on the previous 30 days \(80\)/); // 200.75 on 80
+    assert.match((await page.getByTestId('overview-change-revenue').textContent()) ?? '', /up 151 % on the previous 30 days \(\$80\.00\)/); // 200.75 on 80
     assert.match((await page.getByTestId('overview-change-points_redeemed').textContent()) ?? '', /up from 0 on the previous 30 days \(0\)/);
     assert.equal(
       (await page.getByTestId('overview-window').textContent())?.trim(),
@@ -144,7 +149,7 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     const activity = await chartRows(page, 'overview-activity-chart');
     assert.deepEqual(activity, summary.series.map((b: any) => [b.bucket, String(b.new_customers), String(b.purchases), String(b.user_events)]));
     const revenue = await chartRows(page, 'overview-revenue-chart');
-    assert.deepEqual(revenue, summary.series.map((b: any) => [b.bucket, String(b.revenue)]));
+    assert.deepEqual(revenue, summary.series.map((b: any) => [b.bucket, dollars(b.revenue)]));
     assert.equal(activity.find((row) => row[0] === daysAgo(1))?.[2], '2', 'two purchases yesterday');
     await page.getByTestId('overview-revenue-chart').locator('canvas').first().waitFor(); // drawn
 
@@ -171,7 +176,7 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     assert.equal(asked.get('group_by'), 'month');
     assert.equal(asked.get('from'), `${months[0]}-01`);
     const byMonth = (await c.t.get(`/apiv3/account/summary?${asked}`)).body.payload;
-    assert.deepEqual(await chartRows(page, 'overview-revenue-chart'), byMonth.series.map((b: any) => [b.bucket, String(b.revenue)]));
+    assert.deepEqual(await chartRows(page, 'overview-revenue-chart'), byMonth.series.map((b: any) => [b.bucket, dollars(b.revenue)]));
     await page.getByRole('heading', { level: 2, name: 'Last 12 months' }).waitFor();
     await page.getByText('Revenue per month', { exact: true }).waitFor();
 

@@ -152,7 +152,9 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     // The export, downloaded: CSV first (its header line, then the first member), then NDJSON with fields.
     const [csv] = await Promise.all([page.waitForEvent('download'), membersSection.getByRole('button', { name: 'Download the export' }).click()]);
     assert.equal(csv.suggestedFilename(), 'gold-with-points.csv');
-    const csvLines = (await readFile((await csv.path())!, 'utf8')).split('\r\n');
+    const csvText = await readFile((await csv.path())!, 'utf8');
+    assert.ok(csvText.startsWith('\uFEFF'), 'the CSV starts with a BOM, for spreadsheet programs');
+    const csvLines = csvText.slice(1).split('\r\n');
     assert.equal(csvLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points');
     assert.equal(csvLines[1], `${members[0]!.userapp_id},seg-1,ana@example.com,,Ana,Gold,500`);
     await membersSection.getByTestId('segment-export-done').getByText('Downloaded gold-with-points.csv', { exact: false }).waitFor();

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useSession } from './api/session.js';
+import { SettingsGate } from './api/settings.js';
 import { Layout, Page } from './components/layout.js';
 import { Empty, Loading } from './components/states.js';
 import { SignIn } from './pages/sign-in.js';
@@ -33,9 +34,11 @@ export function App() {
   if (!client) return <SignIn />;
   return (
     <Layout>
-      <Suspense fallback={<Loading label="Loading the page…" />}>
-        <Routes />
-      </Suspense>
+      <SettingsGate>
+        <Suspense fallback={<Loading label="Loading the page…" />}>
+          <Routes />
+        </Suspense>
+      </SettingsGate>
     </Layout>
   );
 }

@@ -1657,6 +1657,10 @@ export interface operations {
                 search?: string;
                 /** @description Only the members of this segment: numeric id or slug (SG5); empty is absent */
                 segment_id?: string;
+                /** @description Rapport: the order, a field ascending or, with a leading -, descending (absent values last, ties by userapp_id); default userapp_id */
+                sort?: "userapp_id" | "-userapp_id" | "createtime" | "-createtime" | "updatetime" | "-updatetime" | "points" | "-points" | "email" | "-email" | "first_name" | "-first_name" | "last_name" | "-last_name";
+                /** @description Rapport: true adds the X-Total-Count header, how many users the listing pages through */
+                total?: boolean;
             };
             header?: never;
             path?: never;

@@ -5,6 +5,7 @@ import type { DB } from '../../db/types.js';
 import type { Page } from '../../http/pagination.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { userSearchCondition } from '../../db/user-search.js';
+import { type UserSort, orderUsers } from '../../db/user-order.js';
 import type { UserRow } from '../users/repository.js';
 import type { CompiledSegment, CountDialect } from './compile.js';
 
@@ -84,19 +85,22 @@ export class SegmentMembers {
     }
   }
 
-  /** SG4 `count`: one statement, with the definition in its form for counting. */
-  async count(accountId: number, compiled: CompiledSegment): Promise<number> {
+  /** SG4 `count`: one statement, with the definition in its form for counting (and SG5's search, for a listing's total). */
+  async count(accountId: number, compiled: CompiledSegment, search?: string): Promise<number> {
     const whole = compiled.countWhere(this.dialect);
-    const [row] = await this.run(this.memberQuery(accountId, whole).select((eb) => eb.fn.countAll<number>().as('n')), true);
+    let query = this.memberQuery(accountId, whole);
+    const searched = userSearchCondition(search);
+    if (searched) query = query.where(searched);
+    const [row] = await this.run(query.select((eb) => eb.fn.countAll<number>().as('n')), true);
     return Number(row?.n ?? 0);
   }
 
-  /** SG4 preview, SG5: a page of members in userapp_id order, optionally narrowed by a U3 search. */
-  members(accountId: number, compiled: CompiledSegment, page: Page, search?: string): Promise<UserRow[]> {
+  /** SG4 preview, SG5: a page of members in userapp_id order (or `sort`'s), optionally narrowed by a U3 search. */
+  members(accountId: number, compiled: CompiledSegment, page: Page, search?: string, sort?: UserSort): Promise<UserRow[]> {
     let query = this.memberQuery(accountId, compiled.where).selectAll('u');
     const searched = userSearchCondition(search);
     if (searched) query = query.where(searched);
-    return this.run(query.orderBy('u.id').limit(page.limit).offset(page.offset), true, true) as Promise<UserRow[]>;
+    return this.run(orderUsers(query, sort).limit(page.limit).offset(page.offset), true, true) as Promise<UserRow[]>;
   }
 
   /**

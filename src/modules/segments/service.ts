@@ -6,6 +6,7 @@ import type { UserDirectory } from '../users/directory.js';
 import type { UserObject } from '../users/schemas.js';
 import { type CompiledSegment, compileDefinition } from './compile.js';
 import { type Catalogue, type Definition, parseDefinition } from './definition.js';
+import type { UserSort } from '../../db/user-order.js';
 import type { SegmentMembers } from './members.js';
 import type { SegmentRow, SegmentsRepository } from './repository.js';
 import type {
@@ -136,11 +137,18 @@ export class SegmentsService {
   }
 
   /** SG5: GET /users?segment_id= — the members in userapp_id order, optionally searched (U3). */
-  async members(accountId: number, ref: string, query: { page?: number; limit?: number; search?: string }): Promise<UserObject[]> {
+  async members(accountId: number, ref: string, query: { page?: number; limit?: number; search?: string; sort?: UserSort }): Promise<UserObject[]> {
     const row = await this.requireSegment(accountId, ref);
     const compiled = this.compile(accountId, row, await this.deps.segments.catalogue(accountId));
-    const rows = await this.deps.members.members(accountId, compiled, toPage(query), given(query.search));
+    const rows = await this.deps.members.members(accountId, compiled, toPage(query), given(query.search), query.sort);
     return this.deps.directory.present(accountId, rows);
+  }
+
+  /** How many members SG5's listing pages through with this search (GET /users `total=true`). */
+  async memberCount(accountId: number, ref: string, search?: string): Promise<number> {
+    const row = await this.requireSegment(accountId, ref);
+    const compiled = this.compile(accountId, row, await this.deps.segments.catalogue(accountId));
+    return this.deps.members.count(accountId, compiled, given(search));
   }
 
   /** D4: the ids of every member now, in id order (the one statement that reads members' ids). */

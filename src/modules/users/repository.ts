@@ -8,6 +8,7 @@ import type { Page } from '../../http/pagination.js';
 import { visibleEntries } from '../../db/blacklist-visibility.js';
 import { foldedUserColumns } from '../../db/folded-columns.js';
 import { userSearchCondition } from '../../db/user-search.js';
+import { type UserSort, orderUsers } from '../../db/user-order.js';
 import { parseUserRef } from './user-ref.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -177,11 +178,20 @@ export class UsersRepository {
   }
 
   /** U3: every word of `search` is a substring of e-mail, names, service_uid, document or telephone, folded. */
-  async list(accountId: number, page: Page, search?: string): Promise<UserRow[]> {
+  async list(accountId: number, page: Page, search?: string, sort?: UserSort): Promise<UserRow[]> {
     let query = this.db.selectFrom('users as u').selectAll('u').where('u.account_id', '=', accountId);
     const matches = userSearchCondition(search);
     if (matches) query = query.where(matches);
-    return query.orderBy('u.id').limit(page.limit).offset(page.offset).execute();
+    return orderUsers(query, sort).limit(page.limit).offset(page.offset).execute();
+  }
+
+  /** How many users `list` would page through with this search. */
+  async count(accountId: number, search?: string): Promise<number> {
+    let query = this.db.selectFrom('users as u').where('u.account_id', '=', accountId);
+    const matches = userSearchCondition(search);
+    if (matches) query = query.where(matches);
+    const row = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   insert(accountId: number, row: NewUserRow): Promise<UserRow> {

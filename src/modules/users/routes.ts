@@ -49,10 +49,21 @@ export async function usersRoutes(scope: FastifyInstance, { users, club }: { use
         tags,
         summary: 'List users, or with segment_id the members of a segment (SG5)',
         querystring: UserListQuery,
-        response: { 200: UserListEnvelope, 404: ErrorResponse('No segment has that segment_id') },
+        response: {
+          200: UserListEnvelope,
+          404: ErrorResponse('No segment has that segment_id'),
+        },
       },
     },
-    async (req, reply) => ok(reply, await users.list(req.accountId, req.query)),
+    async (req, reply) => {
+      // The count is a second statement over the same users: only when asked (the console's
+      // customer list), not on every page the platform's clients read.
+      if (req.query.total === true) {
+        const [list, total] = await Promise.all([users.list(req.accountId, req.query), users.total(req.accountId, req.query)]);
+        return ok(reply.header('X-Total-Count', String(total)), list);
+      }
+      return ok(reply, await users.list(req.accountId, req.query));
+    },
   );
 
   // U12: a shop's newsletter box; the two fields in the query (as the platform documents them) or the body.

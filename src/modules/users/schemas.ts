@@ -1,3 +1,4 @@
+import { USER_SORTS } from '../../db/user-order.js';
 import { type Static, Type } from 'typebox';
 import { Envelope } from '../../http/envelope.js';
 import { NullableString } from '../../http/nullable-fields.js';
@@ -139,6 +140,13 @@ export const UserListQuery = Type.Intersect([
   Type.Object({
     search: Type.Optional(Type.String({ maxLength: 255, description: 'Every word found in e-mail, names, service_uid, document or telephone; case and accents ignored (U3)' })),
     segment_id: Type.Optional(Type.String({ maxLength: 255, description: 'Only the members of this segment: numeric id or slug (SG5); empty is absent' })),
+    sort: Type.Optional(
+      Type.Union(
+        USER_SORTS.map((sort) => Type.Literal(sort)),
+        { description: 'Rapport: the order, a field ascending or, with a leading -, descending (absent values last, ties by userapp_id); default userapp_id' },
+      ),
+    ),
+    total: Type.Optional(Type.Boolean({ description: 'Rapport: true adds the X-Total-Count header, how many users the listing pages through' })),
   }),
 ]);
 

@@ -1,6 +1,7 @@
 import type { AttributeValuesRepository } from '../../db/attribute-values.js';
 import { isUniqueViolation, violatedColumns } from '../../db/errors.js';
 import type { Transactor } from '../../db/transactions.js';
+import type { UserSort } from '../../db/user-order.js';
 import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
@@ -71,12 +72,23 @@ function toColumns(input: UserInput): UserChanges {
   return columns;
 }
 
-type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'listTransactions' | 'listLedger' | 'listAccountLedger' | 'blacklisted'>;
+type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'count' | 'listTransactions' | 'listLedger' | 'listAccountLedger' | 'blacklisted'>;
 type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'setPasswordHash'>;
 
 /** SG5: the members of a segment (the segments module answers; users cannot import it). */
 export interface Audiences {
-  members(accountId: number, segmentRef: string, query: { page?: number; limit?: number; search?: string }): Promise<UserObject[]>;
+  members(accountId: number, segmentRef: string, query: UserListing): Promise<UserObject[]>;
+  /** How many members `members` pages through with this search. */
+  memberCount(accountId: number, segmentRef: string, search?: string): Promise<number>;
+}
+
+/** GET /users's query: a page (G6), a U3 search, SG5's segment, and Rapport's own sort (docs/users.md). */
+export interface UserListing {
+  page?: number;
+  limit?: number;
+  search?: string;
+  segment_id?: string;
+  sort?: UserSort;
 }
 
 export interface UsersDeps {
@@ -217,12 +229,20 @@ export class UsersService {
     return (await this.deps.users.findByRef(accountId, rawId)) !== undefined;
   }
 
-  async list(accountId: number, query: { page?: number; limit?: number; search?: string; segment_id?: string }): Promise<UserObject[]> {
+  async list(accountId: number, query: UserListing): Promise<UserObject[]> {
     const segment = given(query.segment_id);
     if (segment !== undefined) return this.deps.audiences.members(accountId, segment.trim(), query);
     const search = query.search?.trim();
-    const rows = await this.deps.users.list(accountId, toPage(query), search || undefined);
+    const rows = await this.deps.users.list(accountId, toPage(query), search || undefined, query.sort);
     return this.deps.directory.present(accountId, rows);
+  }
+
+  /** How many users the listing of this query pages through (its `total`, docs/users.md). */
+  async total(accountId: number, query: UserListing): Promise<number> {
+    const segment = given(query.segment_id);
+    const search = query.search?.trim() || undefined;
+    if (segment !== undefined) return this.deps.audiences.memberCount(accountId, segment.trim(), search);
+    return this.deps.users.count(accountId, search);
   }
 
   async findByIdentity(accountId: number, identity: IdentityQuery): Promise<UserObject> {

@@ -5,9 +5,10 @@ import { FieldProblem, isNotFound } from './errors.js';
 import { useApi } from './session.js';
 
 // Customers as people. Wherever the console asks for a customer, a person types what they know:
-// an e-mail, a service UID or the customer number (userapp_id). findCustomer turns that into the
-// customer, asking the API the way the text reads (GET /multiusers/find?email= or ?service_uid=,
-// GET /users/{number}); the endpoint is then called with the customer's userapp_id. Customers are
+// a name, an e-mail, a service UID or the customer number (userapp_id), and may choose from the
+// customers the text finds as they type (components/customer-picker.tsx). findCustomer turns the
+// text into the customer, asking the API the way the text reads (GET /multiusers/find?email= or
+// ?service_uid=, GET /users/{number}, else GET /users?search= for a name); the endpoint is then called with the customer's userapp_id. Customers are
 // shown by name (first and last name, else e-mail, else service UID), not by their identifiers.
 
 export type Customer = Payload<'get', '/users/{id}'>;
@@ -26,7 +27,7 @@ export class CustomerLookupError extends Error {
 }
 
 /** The hint under every "customer" field. */
-export const CUSTOMER_HINT = 'Their e-mail, service UID or customer number (#1102 for a number that is also a service UID).';
+export const CUSTOMER_HINT = 'Their name, e-mail, service UID or customer number (#1102 for a number that is also a service UID); choose from the list as you type.';
 
 const MAX_ID = 2_147_483_647;
 
@@ -43,7 +44,7 @@ export function readCustomerRef(text: string): { kind: 'email' | 'service_uid' |
 
 /** A customer field's check for <Form validate>: something typed. */
 export function checkCustomerRef(text: string): string | null {
-  return readCustomerRef(text) ? null : 'Type the customer’s e-mail, service UID or customer number.';
+  return readCustomerRef(text) ? null : 'Type the customer’s name, e-mail, service UID or customer number.';
 }
 
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -59,6 +60,26 @@ function byNumber(api: RapportClient, value: string, signal?: AbortSignal): Prom
   const id = Number(value);
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return Promise.resolve(null);
   return orNull(api.GET('/users/{id}', { params: { path: { id: encodeUserRef(id) } }, signal }));
+}
+
+/**
+ * The customers whose name, e-mail, service UID, document or telephone hold every word of `text`
+ * (U3's search), the first `limit`, with how many there are in all (GET /users `total=true`).
+ */
+export async function searchCustomers(api: RapportClient, text: string, limit: number, signal?: AbortSignal): Promise<{ users: Customer[]; total: number }> {
+  const { data, response } = await api.raw.GET('/users', { params: { query: { search: text, limit, total: true } }, signal });
+  if (!response.ok || !data) throw new CustomerLookupError('The customers could not be searched: try again.');
+  const users = data.payload as Customer[];
+  const total = Number(response.headers.get('X-Total-Count') ?? users.length);
+  return { users, total: Number.isFinite(total) ? total : users.length };
+}
+
+/** Who a name (or part of an e-mail…) finds: the one customer, or an error saying how many and how to choose. */
+async function byName(api: RapportClient, value: string, signal?: AbortSignal): Promise<Customer | null> {
+  const { users, total } = await searchCustomers(api, value, 2, signal);
+  if (total === 1 && users[0]) return users[0];
+  if (total > 1) throw new CustomerLookupError(`${total.toLocaleString()} customers match “${value}”: choose one from the list under the field, or type more of the name or the e-mail.`);
+  return null;
 }
 
 const byServiceUid = (api: RapportClient, value: string, signal?: AbortSignal) => orNull(api.GET('/multiusers/find', { params: { query: { service_uid: value } }, signal }));
@@ -80,14 +101,15 @@ export async function findCustomer(api: RapportClient, text: string, signal?: Ab
   }
   if (kind === 'email') {
     // An e-mail, or (rarely) a service UID with an @ in it.
-    const found = (await byEmail(api, value, signal)) ?? (await byServiceUid(api, value, signal));
+    const found = (await byEmail(api, value, signal)) ?? (await byServiceUid(api, value, signal)) ?? (await byName(api, value, signal));
     if (found) return found;
     throw new CustomerLookupError(`No customer has the e-mail “${value}”. Check it, or search the Customers page.`);
   }
   if (kind === 'service_uid') {
-    const found = await byServiceUid(api, value, signal);
+    // Text that is not an e-mail or a number: a service UID, else a name ("José Pérez").
+    const found = (await byServiceUid(api, value, signal)) ?? (await byName(api, value, signal));
     if (found) return found;
-    throw new CustomerLookupError(`No customer has the service UID “${value}”. Check it, or search the Customers page.`);
+    throw new CustomerLookupError(`No customer is called or has the service UID “${value}”. Check it, or search the Customers page.`);
   }
   const [numbered, withUid] = await Promise.all([byNumber(api, value, signal), byServiceUid(api, value, signal)]);
   if (numbered && withUid && numbered.userapp_id !== withUid.userapp_id) {

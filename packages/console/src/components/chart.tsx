@@ -3,6 +3,7 @@ import type uPlotType from 'uplot';
 import { minuteOf } from '../lib/dates.js';
 import { Empty, ErrorNote } from './states.js';
 import { DataTable } from './table.js';
+import { formatCount, formatMoney } from '../lib/format.js';
 
 // Charts over time (uPlot, ~20 KB gzipped, loaded with the first chart). The canvas is a picture
 // for sighted users; the same figures are in a table under "Show the data" for everyone else.
@@ -17,6 +18,8 @@ export interface ChartSeries {
   /** One value per x; null for a gap. */
   values: readonly (number | null)[];
   color?: string;
+  /** Amounts of money: the data table writes them in the account's currency. */
+  money?: boolean;
 }
 
 export interface TimeChartProps {
@@ -168,7 +171,7 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
             rowKey={({ seconds, row }) => `${seconds}-${row}`}
             columns={[
               { header: xLabel, cell: ({ seconds }) => formatX(seconds) },
-              ...series.map((s) => ({ header: s.label, className: 'num', cell: ({ row }: { row: number }) => s.values[row] ?? '—' })),
+              ...series.map((s) => ({ header: s.label, className: 'num', cell: ({ row }: { row: number }) => (s.money ? formatMoney(s.values[row]) : formatCount(s.values[row], 2)) })),
             ]}
           />
         </details>

@@ -17,6 +17,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** `num` right-aligns figures. */
   className?: string;
+  /** A sortable column's state (aria-sort on its header). */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 export interface DataTableProps<T> {
@@ -41,7 +43,7 @@ export function DataTable<T>({ caption, showCaption, columns, rows, rowKey, test
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column, i) => (
-              <th key={i} scope="col" role="columnheader" className={column.className}>
+              <th key={i} scope="col" role="columnheader" className={column.className} aria-sort={column.sort}>
                 {column.header}
               </th>
             ))}

@@ -1,7 +1,10 @@
 // The API's datetimes are 'YYYY-MM-DD hh:mm:ss' in UTC (some accept or answer ISO 8601 with an
 // offset); query ranges take a bare date 'YYYY-MM-DD' (the whole day). One place to convert, and
-// one format for people everywhere in the console: `YYYY-MM-DD hh:mm UTC` (showDateTime), or the
-// bare UTC day `YYYY-MM-DD` where a whole day is meant (chart buckets, date filters).
+// one format for people everywhere in the console: `YYYY-MM-DD hh:mm <zone>` in the account's time
+// zone (showDateTime; T5, "UTC" by default), or the bare UTC day `YYYY-MM-DD` where a whole day is
+// meant (chart buckets, date filters).
+
+import { zonedDateTime } from './format.js';
 
 const API_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
@@ -22,7 +25,7 @@ export function daysAgo(days: number, now: Date = new Date()): string {
 }
 
 /**
- * A moment for people, the console's one format: `YYYY-MM-DD hh:mm UTC`. Takes an API datetime,
+ * A moment for people, the console's one format: `YYYY-MM-DD hh:mm UTC` (or the account's zone). Takes an API datetime,
  * ISO 8601 with an offset (converted to UTC), unix seconds or a Date; '—' for none; a bare day
  * stays `YYYY-MM-DD`; anything unreadable is shown as it came.
  */
@@ -31,7 +34,7 @@ export function showDateTime(value: string | number | Date | null | undefined): 
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const ms = typeof value === 'number' ? value * 1000 : value instanceof Date ? value.getTime() : toSeconds(value) * 1000;
   if (!Number.isFinite(ms)) return String(value);
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return zonedDateTime(ms);
 }
 
 /** Day label for chart tables: 'YYYY-MM-DD' of unix seconds (UTC). */

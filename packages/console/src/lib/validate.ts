@@ -3,6 +3,8 @@
 // is fine. The API still checks everything (and its message shows under the field it names); these
 // only spare people the validator's wording for the mistakes everyone makes.
 
+import { decimalSeparator, parseDecimal } from './format.js';
+
 /** Problems by field name (the API's field names, as the Fields are named). */
 export type Problems = Record<string, string>;
 
@@ -13,14 +15,14 @@ export function problems(checks: Record<string, string | null | undefined>): Pro
 }
 
 const WHOLE = /^[-+]?\d+$/;
-const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
 
-/** The number text stands for (digits, a dot for decimals), or null when it is not one. */
+/** The number text stands for (digits; decimals with a dot, or a comma where the account's locale writes one), or null when it is not one. */
 export function readNumber(text: string, whole = false): number | null {
   const trimmed = text.trim();
-  if (!(whole ? WHOLE : DECIMAL).test(trimmed)) return null;
+  if (!whole) return parseDecimal(trimmed);
+  if (!WHOLE.test(trimmed)) return null;
   const value = Number(trimmed);
-  return Number.isFinite(value) && (!whole || Number.isSafeInteger(value)) ? value : null;
+  return Number.isSafeInteger(value) ? value : null;
 }
 
 export const check = {
@@ -40,11 +42,14 @@ export const check = {
     return null;
   },
 
-  /** A number (decimals with a dot); empty is fine when `optional`. */
+  /** A number (decimals as the locale writes them, readNumber); empty is fine when `optional`. */
   number(text: string, { min, optional = false }: { min?: number; optional?: boolean } = {}): string | null {
     if (text.trim() === '') return optional ? null : 'Fill this in.';
     const value = readNumber(text);
-    if (value === null) return `Type a number${min === 0 ? ', 0 or more' : ''}, with a dot for decimals (like 12.50).`;
+    if (value === null) {
+      const comma = decimalSeparator() === ',';
+      return `Type a number${min === 0 ? ', 0 or more' : ''}, with a ${comma ? 'comma' : 'dot'} for decimals (like ${comma ? '12,50' : '12.50'}).`;
+    }
     if (min !== undefined && value < min) return `Type ${min.toLocaleString()} or more.`;
     return null;
   },

@@ -1,6 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useState } from 'react';
-import { CUSTOMER_HINT, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
+import { CUSTOMER_HINT, type Customer, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
+import { CustomerSuggestions } from '../../components/customer-picker.js';
+import { formatCount } from '../../lib/format.js';
 import { useApiMutation, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { Form, SubmitButton, TextField } from '../../components/form.js';
@@ -22,8 +24,8 @@ function Details({ benefit }: { benefit: Benefit }) {
   const rows: [string, ReactNode][] = [
     ['Now', <Availability key="now" benefit={benefit} />],
     ['Status', benefit.status === '1' ? 'Active' : 'Inactive'],
-    ['Points', benefit.points.toLocaleString()],
-    ['Stock', benefit.stock === null ? 'Unlimited' : benefit.stock.toLocaleString()],
+    ['Points', formatCount(benefit.points)],
+    ['Stock', benefit.stock === null ? 'Unlimited' : formatCount(benefit.stock)],
     ['Out of stock since', showDateTime(benefit.out_stock_at)],
     ['Per customer per month', benefit.monthly_redeems === '0' ? 'No limit' : benefit.monthly_redeems],
     ['Starts', showDateTime(benefit.startdate)],
@@ -46,23 +48,30 @@ function Details({ benefit }: { benefit: Benefit }) {
 }
 
 /**
- * Assign to a customer named as people know them (an e-mail, a service UID or the customer
- * number): looked up first (findCustomer), then POST /benefits/{id}/assign with their userapp_id.
+ * Assign to a customer chosen by name from what the field finds as it is typed, or named as people
+ * know them (an e-mail, a service UID, the customer number): looked up first (findCustomer), then
+ * POST /benefits/{id}/assign with their userapp_id.
  */
 function Assign({ benefit }: { benefit: Benefit }) {
   const [customer, setCustomer] = useState('');
+  const typed = useRef('');
+  const [chosen, setChosen] = useState<Customer | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const assign = useApiMutation(
-    async (api, text: string) => {
-      const found = await findCustomerFor('userapp_id', api, text);
+    async (api, { text, picked }: { text: string; picked: Customer | null }) => {
+      const found = picked ?? (await findCustomerFor('userapp_id', api, text));
       await api.POST('/benefits/{benefit_id}/assign', { params: { path: { benefit_id: benefit.id } }, body: { userapp_id: found.userapp_id } });
       return found;
     },
     {
       invalidate: [['api', '/coupons'], ['api', '/benefits/{id}'], ['api', '/benefits/all'], ['api', '/users/{id}']],
-      onSuccess: (found) => {
-        setDone(`Assigned to ${customerName(found)}: a coupon was created and ${benefit.points.toLocaleString()} points taken (${(found.points - benefit.points).toLocaleString()} left).`);
+      onSuccess: (found, { text }) => {
+        setDone(`Assigned to ${customerName(found)}: a coupon was created and ${formatCount(benefit.points)} points taken (${formatCount(found.points - benefit.points)} left).`);
+        // The answer comes after the lists are read again: a customer typed meanwhile stays.
+        if (typed.current !== text) return;
+        typed.current = '';
         setCustomer('');
+        setChosen(null);
       },
     },
   );
@@ -71,16 +80,38 @@ function Assign({ benefit }: { benefit: Benefit }) {
     <Form
       error={assign.error}
       label="Assign to a customer"
-      validate={() => problems({ userapp_id: checkCustomerRef(customer) })}
+      validate={() => problems({ userapp_id: chosen ? null : checkCustomerRef(customer) })}
       onSubmit={() => {
         setDone(null);
-        assign.mutate(customer);
+        assign.mutate({ text: customer, picked: chosen });
       }}
     >
-      <TextField label="Customer" name="userapp_id" value={customer} onValue={setCustomer} hint={CUSTOMER_HINT} autoCapitalize="off" spellCheck={false} />
+      <TextField
+        label="Customer"
+        name="userapp_id"
+        value={customer}
+        onValue={(text) => {
+          typed.current = text;
+          setCustomer(text);
+          setChosen(null);
+        }}
+        hint={chosen ? `Chosen: ${customerName(chosen)}${chosen.email ? ` (${chosen.email})` : ''}, ${formatCount(chosen.points)} points.` : CUSTOMER_HINT}
+        autoCapitalize="off"
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <CustomerSuggestions
+        text={customer}
+        hidden={chosen !== null}
+        onChoose={(user) => {
+          typed.current = customerName(user);
+          setChosen(user);
+          setCustomer(customerName(user));
+        }}
+      />
       <div className="actions">
         <SubmitButton busy={assign.isPending} busyLabel="Assigning…">
-          Assign
+          {chosen ? `Assign to ${customerName(chosen)}` : 'Assign'}
         </SubmitButton>
       </div>
       {done && !assign.error ? (

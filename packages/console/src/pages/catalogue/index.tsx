@@ -7,6 +7,7 @@ import { DataTable } from '../../components/table.js';
 import { Link } from '../../router.js';
 import { type CategoryNode, buildTree, categoryOptions } from '../categories/tree.js';
 import { FilterBar, FilteredList, SubNav, filterError, formatNumber, useFilterBar } from './shared.js';
+import { formatMoney } from '../../lib/format.js';
 
 // Products (P1–P3): the listing with its filters (search, category with its descendants,
 // availability), in the URL so that a filtered list can be shared and survives Back.
@@ -100,7 +101,7 @@ export default function ProductsPage() {
                   { header: 'Name', cell: (product) => product.name },
                   { header: 'Brand', cell: (product) => product.brand ?? '—' },
                   { header: 'Category', cell: (product) => (product.category.length ? product.category.map((c) => c.name).join(' › ') : '—') },
-                  { header: 'Price', className: 'num', cell: (product) => formatNumber(product.price) },
+                  { header: 'Price', className: 'num', cell: (product) => formatMoney(product.price) },
                   { header: 'Stock', className: 'num', cell: (product) => formatNumber(product.stock, 0) },
                   { header: 'Available', cell: (product) => (product.available ? 'Yes' : 'No') },
                 ]}

@@ -11,6 +11,7 @@ import { KINDS } from '../custom-attributes/kinds.js';
 import { attributeRows } from '../custom-attributes/values.js';
 import { type Product, ProductForm } from './product-form.js';
 import { ConfirmDelete, DetailView, formatNumber } from './shared.js';
+import { formatMoney } from '../../lib/format.js';
 
 // One product: what it holds, a form to change it, and its deletion (purchases keep their copy).
 
@@ -38,9 +39,9 @@ function Details({ product }: { product: Product }) {
           : '—'}
       </dd>
       <dt>Price</dt>
-      <dd>{formatNumber(product.price)}</dd>
+      <dd>{formatMoney(product.price)}</dd>
       <dt>Offer price</dt>
-      <dd>{formatNumber(product.offer_price)}</dd>
+      <dd>{formatMoney(product.offer_price)}</dd>
       <dt>Stock</dt>
       <dd>{formatNumber(product.stock, 0)}</dd>
       <dt>Available</dt>

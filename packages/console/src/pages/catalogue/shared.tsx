@@ -7,6 +7,8 @@ import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form } from '../../components/form.js';
 import { Empty, QueryView, StatusBadge } from '../../components/states.js';
 import { Link, href, navigate, useLocation } from '../../router.js';
+import { formatCount } from '../../lib/format.js';
+import { readNumber } from '../../lib/validate.js';
 
 // Pieces the pages helper's areas share (catalogue, purchases, events, benefits, categories,
 // custom attributes). They live here, inside one of those areas, until the lead moves them to
@@ -205,7 +207,7 @@ function describeResult(result: Record<string, unknown>): string {
 export function numberOrText(text: string): number | string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  return /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : trimmed;
+  return readNumber(trimmed) ?? (/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : trimmed);
 }
 
 /** `YYYY-MM-DD hh:mm:ss` (the API's form) to a datetime-local input's value, and back. */
@@ -225,8 +227,7 @@ export function changedOnly<T extends Record<string, unknown>>(initial: T, curre
   return out;
 }
 
-export const formatNumber = (value: number | null | undefined, digits = 2): string =>
-  value === null || value === undefined ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: digits });
+export const formatNumber = (value: number | null | undefined, digits = 2): string => formatCount(value, digits);
 
 /**
  * A customer in lists, by name (first and last name, else e-mail, else service UID: customerName),

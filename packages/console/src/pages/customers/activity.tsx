@@ -5,11 +5,12 @@ import { Empty, QueryView } from '../../components/states.js';
 import { DataTable, PagedTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
 import { Link } from '../../router.js';
+import { formatMoney } from '../../lib/format.js';
 
 // What was recorded about a customer: purchases, user events, abandoned carts, family members,
 // coupons. Each part reads its own listing and pages on its own (?purchases_page=2…).
 
-const money = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const money = (value: number | null | undefined) => formatMoney(value);
 
 export function Purchases({ id }: { id: string }) {
   const paged = usePagedGet('/users/{id}/purchases', { params: { path: { id } } }, { pageParam: 'purchases_page' });

@@ -1,16 +1,22 @@
+import { type RapportClient, RapportError } from '@rapport/sdk';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CUSTOMER_HINT, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
-import { useApiMutation, useGet } from '../../api/queries.js';
+import { useApiMutation, useApiQuery, useGet } from '../../api/queries.js';
+import { CustomerSuggestions } from '../../components/customer-picker.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page } from '../../components/layout.js';
-import { usePagedGet } from '../../components/pager.js';
-import { PagedTable } from '../../components/table.js';
+import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
+import { ErrorNote, QueryView } from '../../components/states.js';
+import { DataTable } from '../../components/table.js';
+import { downloadSegment, saveFile, toCsv } from '../../lib/csv.js';
+import { formatCount } from '../../lib/format.js';
 import { showDateTime } from '../../lib/dates.js';
 import { clearFlash, peekFlash } from '../../lib/flash.js';
 import { problems } from '../../lib/validate.js';
 import { Link, navigate, useQueryParams } from '../../router.js';
 
-/** Straight to one customer's page (points, family, carts…) from their e-mail, service UID or number. */
+/** Straight to one customer's page (points, family, carts…) from their name, e-mail, service UID or number, or chosen from who the text finds. */
 function OpenCustomer() {
   const [text, setText] = useState('');
   const open = useApiMutation((api, typed: string) => findCustomerFor('customer', api, typed), {
@@ -18,12 +24,71 @@ function OpenCustomer() {
   });
   return (
     <Form className="form-inline" label="Open a customer" error={open.error} validate={() => problems({ customer: checkCustomerRef(text) })} onSubmit={() => open.mutate(text)}>
-      <TextField label="Open a customer" name="customer" value={text} onValue={setText} hint={CUSTOMER_HINT} autoCapitalize="off" spellCheck={false} />
+      <TextField label="Open a customer" name="customer" value={text} onValue={setText} hint={CUSTOMER_HINT} autoCapitalize="off" spellCheck={false} autoComplete="off" />
       <SubmitButton busy={open.isPending} busyLabel="Looking…">
         Open
       </SubmitButton>
+      <CustomerSuggestions text={text} onChoose={(customer) => navigate(`/customers/${customer.userapp_id}`)} />
     </Form>
   );
+}
+
+/** The columns a person can sort by, and the API's `sort` for each (docs/users.md). */
+const SORTABLE = { name: 'last_name', email: 'email', points: 'points', created: 'createtime' } as const;
+type SortKey = keyof typeof SORTABLE;
+
+const sortState = (column: SortKey, sort: string) => (sort === SORTABLE[column] ? 'ascending' : sort === `-${SORTABLE[column]}` ? 'descending' : 'none');
+
+/** A column header that sorts the list: ascending first, then descending; aria-sort says which. */
+function SortHeader({ label, column, sort, onSort }: { label: string; column: SortKey; sort: string; onSort: (sort: string) => void }) {
+  const field = SORTABLE[column];
+  const state = sortState(column, sort);
+  const next = state === 'ascending' ? `-${field}` : field;
+  return (
+    <button type="button" className="sort-button" data-sort={state} onClick={() => onSort(next)}>
+      {label}
+      <span aria-hidden="true">{state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ' ↕'}</span>
+    </button>
+  );
+}
+
+const EXPORT_PAGE = 100;
+/** A search's CSV is built here from its pages: at most this many customers (a segment's export has no limit). */
+export const EXPORT_MAX = 50_000;
+
+/** The CSV of a search (or of every customer), read page by page in the chosen order (docs/users.md). */
+async function exportSearch(api: RapportClient, search: string, sort: string): Promise<{ filename: string; count: number; truncated: boolean }> {
+  const rows: unknown[][] = [];
+  let truncated = false;
+  for (let page = 0; ; page += 1) {
+    const users = await api.GET('/users', { params: { query: { page, limit: EXPORT_PAGE, ...(search ? { search } : {}), ...(sort ? { sort: sort as never } : {}) } } });
+    for (const user of users) rows.push([user.userapp_id, user.service_uid, user.email, user.telephone, user.first_name, user.last_name, user.points, user.tags.join(' '), user.createtime]);
+    if (users.length < EXPORT_PAGE) break;
+    if (rows.length >= EXPORT_MAX) {
+      truncated = true;
+      break;
+    }
+  }
+  const csv = toCsv(['userapp_id', 'service_uid', 'email', 'telephone', 'first_name', 'last_name', 'points', 'tags', 'createtime'], rows);
+  const filename = search ? `customers-${search.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'search'}.csv` : 'customers.csv';
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
+  return { filename, count: rows.length, truncated };
+}
+
+/** One page of GET /users with its total (X-Total-Count, asked with total=true). */
+function useCustomerPage(query: { search?: string; segment_id?: string; sort?: string }) {
+  const [page, setPage] = usePage();
+  const result = useApiQuery(
+    ['/users', 'page with total', query, page],
+    async (api, signal) => {
+      const { data, error, response } = await api.raw.GET('/users', { params: { query: { ...query, sort: query.sort as never, page, limit: PAGE_SIZE, total: true } }, signal });
+      if (!response.ok || !data) throw RapportError.fromResponse(response, error);
+      const total = response.headers.get('X-Total-Count');
+      return { users: data.payload, total: total === null ? null : Number(total) };
+    },
+    { placeholderData: keepPreviousData },
+  );
+  return { result, page, setPage };
 }
 
 /** The saved segments to filter by (the first 100); a segment in the URL that is not among them stays choosable. */
@@ -45,9 +110,19 @@ export default function CustomersPage() {
   const [draft, setDraft] = useState(search);
   const [flash] = useState(peekFlash); // e.g. a customer just deleted from their page
   useEffect(() => clearFlash(), []);
+  const sort = params.get('sort') ?? '';
+  const setSort = (value: string) => update({ sort: value, page: '' });
   const segments = useSegmentOptions(segment);
-  const query = { ...(search ? { search } : {}), ...(segment ? { segment_id: segment } : {}) };
-  const paged = usePagedGet('/users', { params: { query } });
+  const query = { ...(search ? { search } : {}), ...(segment ? { segment_id: segment } : {}), ...(sort ? { sort } : {}) };
+  const { result, page, setPage } = useCustomerPage(query);
+  const exported = useApiMutation(async (client) => {
+    if (segment) {
+      const file = await downloadSegment(client, segment, 'csv');
+      return `Downloaded ${file.filename}: every member of the segment.`;
+    }
+    const file = await exportSearch(client, search, sort);
+    return `Downloaded ${file.filename}: ${formatCount(file.count)} ${file.count === 1 ? 'customer' : 'customers'}${file.truncated ? ` (the first ${formatCount(EXPORT_MAX)}; narrow the search, or export a segment for more)` : ''}.`;
+  });
   const within = segments.title ? `in “${segments.title}”` : '';
   const caption = `Customers${within ? ` ${within}` : ''}${search ? ` matching “${search}”` : ''}`;
   const empty = segment
@@ -89,27 +164,54 @@ export default function CustomersPage() {
           The members as the segment is defined now. <Link to={`/segments/${segment}`}>Open the segment</Link>
         </p>
       ) : null}
-      <PagedTable
-        paged={paged}
-        loading="Loading customers…"
-        empty={empty}
-        caption={caption}
-        testId="customers-table"
-        rowKey={(user) => user.userapp_id}
-        columns={[
-          {
-            header: 'Customer',
-            cell: (user) => (
-              <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link>
-            ),
-          },
-          { header: 'E-mail', cell: (user) => user.email ?? '—' },
-          { header: 'Service UID', cell: (user) => user.service_uid ?? '—' },
-          { header: 'Points', className: 'num', cell: (user) => user.points.toLocaleString() },
-          { header: 'Tags', cell: (user) => user.tags.join(', ') || '—' },
-          { header: 'Created', cell: (user) => showDateTime(user.createtime) },
-        ]}
-      />
+      <QueryView query={result} loading="Loading customers…" isEmpty={(data) => data.users.length === 0 && page === 0} empty={empty}>
+        {(data) => (
+          <>
+            <div className="section-head">
+              <p className="list-total" role="status" data-testid="customers-total">
+                {data.total === null ? null : (
+                  <>
+                    <strong>{formatCount(data.total)}</strong> {data.total === 1 ? 'customer' : 'customers'}
+                    {data.total > PAGE_SIZE ? ` · page ${formatCount(page + 1)} of ${formatCount(Math.ceil(data.total / PAGE_SIZE))}` : ''}
+                  </>
+                )}
+              </p>
+              <button type="button" onClick={() => exported.mutate()} disabled={exported.isPending} data-testid="customers-export">
+                {exported.isPending ? 'Exporting…' : segment ? 'Export the segment (CSV)' : search ? 'Export this search (CSV)' : 'Export all (CSV)'}
+              </button>
+            </div>
+            {exported.error ? <ErrorNote error={exported.error} /> : null}
+            {exported.data && !exported.error ? (
+              <p className="notice" role="status" data-testid="customers-export-done">
+                {exported.data}
+              </p>
+            ) : null}
+            <DataTable
+              caption={caption}
+              testId="customers-table"
+              rows={data.users}
+              rowKey={(user) => user.userapp_id}
+              columns={[
+                {
+                  header: <SortHeader label="Customer" column="name" sort={sort} onSort={setSort} />,
+                  sort: sortState('name', sort),
+                  label: 'Customer',
+                  cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link>,
+                },
+                { header: <SortHeader label="E-mail" column="email" sort={sort} onSort={setSort} />,
+                  sort: sortState('email', sort), label: 'E-mail', cell: (user) => user.email ?? '—' },
+                { header: 'Service UID', cell: (user) => user.service_uid ?? '—' },
+                { header: <SortHeader label="Points" column="points" sort={sort} onSort={setSort} />,
+                  sort: sortState('points', sort), label: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
+                { header: 'Tags', cell: (user) => user.tags.join(', ') || '—' },
+                { header: <SortHeader label="Created" column="created" sort={sort} onSort={setSort} />,
+                  sort: sortState('created', sort), label: 'Created', cell: (user) => showDateTime(user.createtime) },
+              ]}
+            />
+            <Pager page={page} count={data.users.length} limit={PAGE_SIZE} onPage={setPage} label={caption} />
+          </>
+        )}
+      </QueryView>
     </Page>
   );
 }

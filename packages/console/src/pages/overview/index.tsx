@@ -7,7 +7,7 @@ import { QueryView, StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { Link, useSearchParam } from '../../router.js';
-import { formatNumber } from '../catalogue/shared.js';
+import { formatCount, formatMoney } from '../../lib/format.js';
 
 // The overview is one GET /account/summary (O10): the account's totals (all time), the figures of
 // the chosen window of whole UTC days with the window of equal length just before it (up or down,
@@ -61,7 +61,7 @@ const FIGURES: readonly { key: Figure; label: string; money?: boolean }[] = [
   { key: 'user_events', label: 'User events' },
 ];
 
-const show = (value: number, money?: boolean) => (money ? formatNumber(value) : value.toLocaleString());
+const show = (value: number, money?: boolean) => (money ? formatMoney(value) : formatCount(value));
 
 /** The change from the previous window, in words: "up 12 %", "down 4.5 %", "no change", "up from 0". */
 function change(current: number, previous: number): { text: string; direction: 'up' | 'down' | 'same' } {
@@ -134,7 +134,7 @@ function SeriesCharts({ series, byMonth }: { series: Summary['series']; byMonth:
         { label: 'Purchases', values: series.map((b) => b.purchases) },
         { label: 'User events', values: series.map((b) => b.user_events) },
       ],
-      revenue: [{ label: 'Revenue', values: series.map((b) => b.revenue) }],
+      revenue: [{ label: 'Revenue', money: true, values: series.map((b) => b.revenue) }],
     }),
     [series, byMonth],
   );

@@ -10,7 +10,8 @@ import { Empty, Loading, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { dayOf, daysAgo, daysBetween, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { Link } from '../../router.js';
-import { CustomerLink, FilterBar, FilteredList, filterError, formatNumber, useFilterBar } from '../catalogue/shared.js';
+import { CustomerLink, FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
+import { formatMoney } from '../../lib/format.js';
 
 // Purchases (S4): revenue and orders per day (GET /purchases/summary) over the filter's dates and
 // branch, then the listing with every filter the API has, all in the URL. The customer filter takes
@@ -60,7 +61,7 @@ function SummaryCharts({ buckets, branch, byMonth, days }: { buckets: readonly B
   const { x, revenue, orders, totalRevenue, totalOrders } = useMemo(
     () => ({
       x: buckets.map((b) => toSeconds(`${byMonth ? `${b.date}-01` : b.date} 00:00:00`)),
-      revenue: [{ label: 'Revenue', values: buckets.map((b) => b.revenue) }],
+      revenue: [{ label: 'Revenue', money: true, values: buckets.map((b) => b.revenue) }],
       orders: [{ label: 'Orders', values: buckets.map((b) => b.orders) }],
       totalRevenue: buckets.reduce((sum, b) => sum + b.revenue, 0),
       totalOrders: buckets.reduce((sum, b) => sum + b.orders, 0),
@@ -86,7 +87,7 @@ function SummaryCharts({ buckets, branch, byMonth, days }: { buckets: readonly B
         </li>
         <li className="card">
           <span className="figure" data-testid="purchases-total-revenue">
-            {formatNumber(totalRevenue)}
+            {formatMoney(totalRevenue)}
           </span>
           <span className="label">Revenue</span>
         </li>
@@ -122,7 +123,7 @@ function PurchasesTable({ rows }: { rows: readonly Purchase[] }) {
         { header: 'Customer', cell: (p) => <CustomerLink user={p.user} person={people.data?.get(p.user.userapp_id)} /> },
         { header: 'Branch', cell: (p) => p.branch?.name ?? '—' },
         { header: 'Items', className: 'num', cell: (p) => p.purchase_detail.length.toLocaleString() },
-        { header: 'Total', className: 'num', cell: (p) => formatNumber(p.prices.total) },
+        { header: 'Total', className: 'num', cell: (p) => formatMoney(p.prices.total) },
         { header: 'Points', className: 'num', cell: (p) => p.points.toLocaleString() },
       ]}
     />

@@ -11,6 +11,7 @@ import { ConfirmDelete, CustomerLink, DetailView, formatNumber } from '../catalo
 import { productPath } from '../catalogue/index.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { attributeRows } from '../custom-attributes/values.js';
+import { formatMoney } from '../../lib/format.js';
 
 // One purchase (S4): who, where, the prices, payments and seller, each item, its custom values.
 
@@ -51,8 +52,8 @@ function Items({ purchase }: { purchase: Purchase }) {
         { header: 'Product', cell: (item) => item.product_name },
         { header: 'Category', cell: (item) => (item.category.length ? item.category.map((c) => c.name).join(' › ') : '—') },
         { header: 'Quantity', className: 'num', cell: (item) => item.quantity.toLocaleString() },
-        { header: 'Unit price', className: 'num', cell: (item) => formatNumber(item.unit_price) },
-        { header: 'Amount', className: 'num', cell: (item) => formatNumber(item.quantity * item.unit_price) },
+        { header: 'Unit price', className: 'num', cell: (item) => formatMoney(item.unit_price) },
+        { header: 'Amount', className: 'num', cell: (item) => formatMoney(item.quantity * item.unit_price) },
         { header: 'Details', cell: describe },
       ]}
     />
@@ -87,12 +88,12 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
           <Pairs
             testId="purchase-prices"
             rows={[
-              ['Gross', formatNumber(prices.gross)],
-              ['Discount', formatNumber(prices.discount)],
-              ['Tax', formatNumber(prices.tax)],
-              ['Shipping', formatNumber(prices.shipping)],
-              ['Total', <strong key="total">{formatNumber(prices.total)}</strong>],
-              ['Cost', formatNumber(prices.cost)],
+              ['Gross', formatMoney(prices.gross)],
+              ['Discount', formatMoney(prices.discount)],
+              ['Tax', formatMoney(prices.tax)],
+              ['Shipping', formatMoney(prices.shipping)],
+              ['Total', <strong key="total">{formatMoney(prices.total)}</strong>],
+              ['Cost', formatMoney(prices.cost)],
             ]}
           />
         </Section>
@@ -111,7 +112,7 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
               { header: 'Brand', cell: (p) => p.brand ?? '—' },
               { header: 'Bank', cell: (p) => p.bank ?? '—' },
               { header: 'Installments', className: 'num', cell: (p) => formatNumber(p.installments, 0) },
-              { header: 'Amount', className: 'num', cell: (p) => formatNumber(p.total) },
+              { header: 'Amount', className: 'num', cell: (p) => formatMoney(p.total) },
             ]}
           />
         </Section>

@@ -29,7 +29,12 @@ import {
 
 /** What the selects offer, read from the API by the page. */
 export interface BuilderOptions {
-  attributes: readonly { name: string; label: string; data_type: string }[];
+  /** `options`: a select attribute's choices (its value, and the text people see). */
+  attributes: readonly { name: string; label: string; data_type: string; options?: readonly { value: string; text: string }[] }[];
+  /** The catalogue's categories: a condition stores the code, people choose the name. */
+  categories: readonly { code: string; name: string; path: string }[];
+  /** The branches' names (a purchase's branch_name). */
+  branches: readonly string[];
   events: readonly string[];
   benefits: readonly { id: number; title: string }[];
   /** The account's mailings (SG9), by name. */
@@ -159,6 +164,30 @@ function Select({ value, onValue, options, control }: { value: string; onValue: 
   );
 }
 
+/**
+ * A value the account has no record of (a category code no category has, a branch no branch is
+ * called, an option the attribute does not offer): said at once, not left to a silent "0 customers".
+ */
+function NoRecord({ children }: { children: ReactNode }) {
+  return (
+    <p className="value-warning" role="status" data-testid="value-warning">
+      <span aria-hidden="true">⚠ </span>
+      {children}
+    </p>
+  );
+}
+
+/** "Calzado › Zapatillas": a category by the names of its path. */
+export function categoryLabel(categories: BuilderOptions['categories'], code: string): string | null {
+  const byCode = new Map(categories.map((c) => [c.code, c]));
+  const found = byCode.get(code);
+  if (!found) return null;
+  return found.path
+    .split('/')
+    .map((part) => byCode.get(part)?.name ?? part)
+    .join(' › ');
+}
+
 // --- a condition -----------------------------------------------------------------------------------
 
 interface NodeProps {
@@ -268,8 +297,61 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
     </Control>
   );
 
+  // A select attribute offers its options, not a text box; a stored value it no longer offers stays shown, with a warning.
+  const attributeName = subject.startsWith(`field:${ATTRIBUTE}`) ? subject.slice(`field:${ATTRIBUTE}`.length) : null;
+  const choices = attributeName ? options.attributes.find((a) => a.name === attributeName)?.options : undefined;
+  const offersChoices = choices !== undefined && choices.length > 0 && type === 'text';
+  const listItems = (text: string) => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  let warning: ReactNode = null;
+
   let valueControls: ReactNode = null;
-  switch (shape) {
+  if (offersChoices && (shape === 'one' || shape === 'list')) {
+    const known = (value: string) => choices.some((c) => c.value.localeCompare(value, undefined, { sensitivity: 'base' }) === 0);
+    if (shape === 'one') {
+      const listed = condition.value === '' || known(condition.value);
+      valueControls = (
+        <Control {...props('Value', 'value')}>
+          {(control) => (
+            <Select
+              control={control}
+              value={condition.value}
+              onValue={(value) => set({ value })}
+              options={[{ value: '', label: 'Choose one' }, ...choices.map((c) => ({ value: c.value, label: c.text })), ...(listed ? [] : [{ value: condition.value, label: `${condition.value} (not an option)` }])]}
+            />
+          )}
+        </Control>
+      );
+      if (!listed) warning = <NoRecord>“{condition.value}” is not one of this attribute’s options: no customer can have it.</NoRecord>;
+    } else {
+      const chosen = listItems(condition.value);
+      const unknown = chosen.filter((value) => !known(value));
+      valueControls = (
+        <Control {...props('Values', 'value', 'Choose one or more (Ctrl or ⌘ to add).')}>
+          {(control) => (
+            <select
+              {...control}
+              multiple
+              size={Math.min(choices.length + unknown.length, 5)}
+              value={chosen}
+              onChange={(e) => set({ value: Array.from(e.target.selectedOptions, (o) => o.value).join(', ') })}
+            >
+              {choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.text}
+                </option>
+              ))}
+              {unknown.map((value) => (
+                <option key={value} value={value}>
+                  {value} (not an option)
+                </option>
+              ))}
+            </select>
+          )}
+        </Control>
+      );
+      if (unknown.length > 0) warning = <NoRecord>{unknown.map((v) => `“${v}”`).join(', ')} {unknown.length === 1 ? 'is not one' : 'are not'} of this attribute’s options: no customer can have {unknown.length === 1 ? 'it' : 'them'}.</NoRecord>;
+    }
+  } else switch (shape) {
     case 'none':
       break;
     case 'boolean':
@@ -343,28 +425,61 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
     { value: 'range', label: 'Between dates' },
   ];
 
+  const branchKnown = options.branches.some((name) => name === condition.branch);
+  const categoryKnown = options.categories.some((c) => c.code === condition.category);
+  const categoryChoices = options.categories
+    .map((c) => ({ value: c.code, label: categoryLabel(options.categories, c.code) ?? c.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+
   let body: ReactNode;
   switch (subject) {
     case 'purchases':
+      if (condition.branch !== '' && !branchKnown) warning = <NoRecord>No branch is called “{condition.branch}”: no purchase matches it. Choose a branch from the list.</NoRecord>;
+      else if (condition.category !== '' && !categoryKnown) warning = <NoRecord>No category has the code “{condition.category}”: no purchase matches it. Choose a category from the list.</NoRecord>;
       body = (
         <>
           <Control {...props('Measure', 'measure')}>{(control) => <Select control={control} value={condition.measure} onValue={(measure) => set({ measure })} options={MEASURES} />}</Control>
           {operatorControl}
           {valueControls}
           {windowControls(windows)}
-          <Control {...props('Branch', 'branch', 'Optional: its name.')}>{(control) => <input {...control} type="text" value={condition.branch} onChange={(e) => set({ branch: e.target.value })} />}</Control>
+          <Control {...props('Branch', 'branch')}>
+            {(control) => (
+              <Select
+                control={control}
+                value={condition.branch}
+                onValue={(branch) => set({ branch })}
+                options={[
+                  { value: '', label: options.branches.length ? 'Any branch' : 'Any branch (none defined yet)' },
+                  ...options.branches.map((name) => ({ value: name, label: name })),
+                  ...(condition.branch === '' || branchKnown ? [] : [{ value: condition.branch, label: `${condition.branch} (no such branch)` }]),
+                ]}
+              />
+            )}
+          </Control>
           <Control {...props('Channel', 'channel')}>
             {(control) => <Select control={control} value={condition.channel} onValue={(channel) => set({ channel })} options={[{ value: '', label: 'Any channel' }, ...PURCHASE_CHANNELS.map((c) => ({ value: c, label: c }))]} />}
           </Control>
           <Control {...props('SKU', 'sku', 'Optional: an item with it.')}>{(control) => <input {...control} type="text" value={condition.sku} onChange={(e) => set({ sku: e.target.value })} autoCapitalize="off" />}</Control>
-          <Control {...props('Category', 'category', 'Optional: a category code (or below it).')}>
-            {(control) => <input {...control} type="text" value={condition.category} onChange={(e) => set({ category: e.target.value })} autoCapitalize="off" />}
+          <Control {...props('Category', 'category', 'Or any category below it.')}>
+            {(control) => (
+              <Select
+                control={control}
+                value={condition.category}
+                onValue={(category) => set({ category })}
+                options={[
+                  { value: '', label: options.categories.length ? 'Any category' : 'Any category (none defined yet)' },
+                  ...categoryChoices,
+                  ...(condition.category === '' || categoryKnown ? [] : [{ value: condition.category, label: `${condition.category} (no such category)` }]),
+                ]}
+              />
+            )}
           </Control>
         </>
       );
       break;
     case 'event': {
       const names = options.events.includes(condition.target) || condition.target === '' ? options.events : [condition.target, ...options.events];
+      if (condition.target !== '' && !options.events.includes(condition.target)) warning = <NoRecord>No event is called “{condition.target}”: no customer has it.</NoRecord>;
       body = (
         <>
           <Control {...props('Event', 'target')}>
@@ -459,6 +574,7 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
         <Control {...props('Field', 'subject')}>{(control) => <SubjectSelect condition={condition} builder={builder} control={control} />}</Control>
         {body}
       </div>
+      {warning}
       <div className="segment-node-actions">
         <label className="check">
           <input type="checkbox" checked={condition.negated} onChange={(e) => set({ negated: e.target.checked })} /> Not (exclude who matches)

@@ -9,6 +9,8 @@ import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../..
 import { Page, Section } from '../../components/layout.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
+import { downloadSegment } from '../../lib/csv.js';
+import { formatCount } from '../../lib/format.js';
 import { check, problems } from '../../lib/validate.js';
 import { Link, href, navigate } from '../../router.js';
 import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
@@ -34,9 +36,14 @@ function Preview({ json, ready, query }: { json: string | null; ready: boolean; 
   return (
     <div aria-busy={stale || undefined}>
       <p className="segment-count" role="status" aria-live="polite">
-        <strong data-testid="segment-preview-count">{count.toLocaleString()}</strong> {count === 1 ? 'customer matches' : 'customers match'}
+        <strong data-testid="segment-preview-count">{formatCount(count)}</strong> {count === 1 ? 'customer matches' : 'customers match'}
         {stale ? <span className="muted"> (counting again…)</span> : null}
       </p>
+      {count === 0 && !stale ? (
+        <p className="hint" data-testid="segment-no-match">
+          No customer matches. Check the values marked ⚠ in the builder, if any, and that typed text is spelled as in the customers’ data (case and accents are ignored).
+        </p>
+      ) : null}
       {users.length > 0 ? (
         <DataTable
           caption={count > users.length ? `The first ${users.length} of them` : 'They are'}
@@ -47,7 +54,7 @@ function Preview({ json, ready, query }: { json: string | null; ready: boolean; 
           columns={[
             { header: 'Customer', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
             { header: 'E-mail', cell: (user) => user.email ?? '—' },
-            { header: 'Points', className: 'num', cell: (user) => user.points.toLocaleString() },
+            { header: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
           ]}
         />
       ) : null}
@@ -168,29 +175,13 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
 /** The error as the builder shows it: only a 400 about the definition. */
 const target = (root: DraftGroup, error: unknown): unknown => (errorTarget(root, error) ? error : null);
 
-/** A browser download of the export: the SDK's stream read into a Blob, saved under the API's file name. */
-async function download(api: ReturnType<typeof useApi>, id: number, format: 'csv' | 'ndjson', fields: string): Promise<{ filename: string; size: number }> {
-  const file = await api.segments.export(id, { format, ...(fields.trim() ? { fields: fields.replace(/\s+/g, '') } : {}) });
-  const blob = new Blob([await new Response(file.stream).blob()], { type: file.contentType });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return { filename: file.filename, size: blob.size };
-}
-
 const showSize = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 function MembersAndExport({ segment }: { segment: Segment }) {
   const count = useSegmentCount(segment.id);
   const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
   const [fields, setFields] = useState('');
-  const exported = useApiMutation((api, variables: { format: 'csv' | 'ndjson'; fields: string }) => download(api, segment.id, variables.format, variables.fields));
+  const exported = useApiMutation((api, variables: { format: 'csv' | 'ndjson'; fields: string }) => downloadSegment(api, segment.id, variables.format, variables.fields));
   return (
     <Section title="Members and export">
       <p>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { explain } from '../../api/errors.js';
-import { useGet } from '../../api/queries.js';
+import { useApiQuery, useGet } from '../../api/queries.js';
 import type { BuilderOptions } from './builder.js';
 import { type BuilderContext, attributeFieldType } from './draft.js';
 
@@ -54,30 +54,55 @@ export function definitionSummary(segment: { definition: unknown; advanced: bool
   return segment.advanced ? `${text} in nested groups` : text;
 }
 
+/** The most items of one list the builder reads (pages of 100) to offer them by name. */
+const MAX_LISTED = 2000;
+
 /**
- * What the builder offers, read once: the customer attributes (typed by data_type), the event
- * names, the benefits, the mailings and the other segments (the first 100 of each, the API's page).
+ * What the builder offers, read once: the customer attributes (typed by data_type, a select's
+ * options), the catalogue's categories and branches by name, the event names (all of them, up to
+ * MAX_LISTED), the benefits, the mailings and the other segments (the first 100 of each, the API's
+ * page). A value that matches none of the lists read whole gets a warning in the builder.
  */
 export function useBuilderOptions(selfId?: number): { options: BuilderOptions; context: BuilderContext; ready: boolean; error: unknown } {
   const attributes = useGet('/account/custom-attributes');
-  const events = useGet('/events', { params: { query: { limit: 100 } } });
+  const categories = useGet('/categories');
+  const branches = useApiQuery(['/branches', 'every name'], async (api) => {
+    const names: string[] = [];
+    for await (const branch of api.paginate('/branches', {})) {
+      names.push(branch.name);
+      if (names.length >= MAX_LISTED) break;
+    }
+    return names.sort((a, b) => a.localeCompare(b));
+  });
+  const events = useApiQuery(['/events', 'every name'], async (api) => {
+    const names: string[] = [];
+    for await (const event of api.paginate('/events', {})) {
+      names.push(event.name);
+      if (names.length >= MAX_LISTED) break;
+    }
+    return names;
+  });
   const benefits = useGet('/benefits/all', { params: { query: { limit: 100 } } });
   const mailings = useGet('/mailings', { params: { query: { limit: 100 } } });
   const segments = useGet('/segments', { params: { query: { limit: 100 } } });
   const options = useMemo<BuilderOptions>(
     () => ({
       attributes: (attributes.data ?? []).filter((a) => attributeFieldType(a.data_type) !== null),
-      events: (events.data ?? []).map((e) => e.name),
+      categories: (categories.data ?? []).map((c) => ({ code: c.code, name: c.name, path: c.path })),
+      branches: branches.data ?? [],
+      events: events.data ?? [],
       benefits: (benefits.data ?? []).map((b) => ({ id: b.id, title: b.title })),
       mailings: (mailings.data ?? []).map((m) => ({ id: m.id, title: m.name })),
       segments: (segments.data ?? []).filter((s) => s.id !== selfId).map((s) => ({ id: s.id, title: s.title })),
     }),
-    [attributes.data, events.data, benefits.data, mailings.data, segments.data, selfId],
+    [attributes.data, categories.data, branches.data, events.data, benefits.data, mailings.data, segments.data, selfId],
   );
   const context = useMemo<BuilderContext>(
     () => ({ attributes: new Map(options.attributes.map((a) => [a.name, attributeFieldType(a.data_type)!])) }),
     [options.attributes],
   );
-  // The attributes decide the operators: the builder waits for them; the other lists fill in when they come.
-  return { options, context, ready: !attributes.isPending, error: attributes.error };
+  // The attributes decide the operators, and the pick-lists must be there before a stored value is
+  // judged to match nothing: the builder waits for them; the benefits, mailings and segments fill in.
+  const lists = [attributes, categories, branches, events];
+  return { options, context, ready: lists.every((q) => !q.isPending), error: lists.find((q) => q.error)?.error ?? null };
 }

@@ -1,0 +1,106 @@
+// How the console writes numbers, money and moments for people, and reads numbers they type, in the
+// account's settings (T5: currency, time zone, locale). The settings are read once after sign-in
+// (api/settings.tsx) and set here before any page renders, so formatting stays a plain function
+// that any cell or sentence can call, not a hook.
+
+export interface DisplaySettings {
+  /** ISO 4217, e.g. "USD". */
+  currency: string;
+  /** IANA, e.g. "UTC", "America/Montevideo". */
+  timezone: string;
+  /** BCP 47, e.g. "en", "es-UY". */
+  locale: string;
+}
+
+/** T5's defaults: what the console shows while the account has no settings (or the route is not there yet). */
+export const DEFAULT_SETTINGS: DisplaySettings = { currency: 'USD', timezone: 'UTC', locale: 'en' };
+
+let current: DisplaySettings = DEFAULT_SETTINGS;
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Takes settings for every later call; an unusable value (unknown locale, currency, zone) falls back to its default. */
+export function setDisplaySettings(settings: Partial<DisplaySettings>): DisplaySettings {
+  const pick = <K extends keyof DisplaySettings>(key: K, usable: (value: string) => boolean) => {
+    const value = settings[key];
+    return typeof value === 'string' && value !== '' && usable(value) ? value : DEFAULT_SETTINGS[key];
+  };
+  const works = (make: () => unknown) => {
+    try {
+      make();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  current = {
+    locale: pick('locale', (locale) => works(() => new Intl.NumberFormat(locale))),
+    currency: pick('currency', (currency) => works(() => new Intl.NumberFormat('en', { style: 'currency', currency }))),
+    timezone: pick('timezone', (timeZone) => works(() => new Intl.DateTimeFormat('en', { timeZone }))),
+  };
+  formatters.clear();
+  return current;
+}
+
+export const displaySettings = (): DisplaySettings => current;
+
+function formatter(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(current.locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** An amount of money in the account's currency, always with two decimals: "$46,052.10", "46.052,10 €"; '—' for none. */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const amount = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(amount)) return String(value);
+  return formatter('money', { style: 'currency', currency: current.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+}
+
+/** A count or a measure in the account's locale: "142,387"; up to `digits` decimals; '—' for none. */
+export function formatCount(value: number | null | undefined, digits = 0): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return formatter(`n${digits}`, { maximumFractionDigits: digits }).format(value);
+}
+
+/** The account locale's decimal separator: "." or ",". */
+export function decimalSeparator(): string {
+  return formatter('n2', { maximumFractionDigits: 2 }).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+/**
+ * What a typed number is, in the locale's terms: where the locale writes decimals with a comma
+ * ("129,95"), the comma is the decimal separator (and a dot still reads as one, as people paste
+ * "12.50"); elsewhere only the dot is. No grouping separators: "1,234" in English is refused rather
+ * than guessed. Null when the text is not a number.
+ */
+export function parseDecimal(text: string): number | null {
+  let trimmed = text.trim();
+  if (decimalSeparator() === ',' && /^[-+]?\d*,\d*$/.test(trimmed)) trimmed = trimmed.replace(',', '.');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * `YYYY-MM-DD hh:mm <zone>` of a moment (milliseconds) in the account's time zone: "2026-03-01 09:30 UTC",
+ * "2026-03-01 06:30 GMT-3". The console's one format for moments (lib/dates.ts showDateTime).
+ */
+export function zonedDateTime(ms: number): string {
+  if (current.timezone === 'UTC') return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: current.timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+}

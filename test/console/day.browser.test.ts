@@ -1,0 +1,337 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
+
+// A day at the console as a marketing or support person spends it (issue 33): the segment builder
+// offers the account's categories, branches and options by name and warns of a value no record
+// has; the customer list has its total, sorts, exports its search with a BOM, and a customer is
+// opened or given a benefit by name; money is written in the account's currency with two decimals
+// and a decimal comma is read where its locale writes one; figures never wrap mid-number; dark mode
+// reads at WCAG AA.
+
+/** GET /account/settings as T5 answers it, for a page that should use these settings (the route lands later). */
+async function withSettings(page: Page, settings: { currency: string; timezone: string; locale: string }): Promise<void> {
+  await page.route('**/apiv3/account/settings', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ payload: { name: 'Shop', ...settings }, message: 'ok', code: 'ok', time: '1ms' }) }),
+  );
+  await page.reload();
+}
+
+/**
+ * Every visible piece of text whose contrast against what is behind it is under WCAG AA (4.5:1, 3:1
+ * for large text): axe's color-contrast rule, computed from chromium's styles (axe-core itself is not
+ * among the project's packages). Disabled controls are exempt, as in WCAG.
+ */
+const LOW_CONTRAST = `(() => {
+  const parse = (value) => {
+    const srgb = /color\\(srgb ([\\d.e-]+) ([\\d.e-]+) ([\\d.e-]+)(?: \\/ ([\\d.e-]+))?\\)/.exec(value);
+    if (srgb) return [Number(srgb[1]), Number(srgb[2]), Number(srgb[3]), srgb[4] === undefined ? 1 : Number(srgb[4])];
+    const rgb = /rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:[,\\/] ?([\\d.]+))?\\)/.exec(value);
+    if (!rgb) return null;
+    return [rgb[1] / 255, rgb[2] / 255, rgb[3] / 255, rgb[4] === undefined ? 1 : Number(rgb[4])];
+  };
+  const over = (top, bottom) => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3]));
+  const lin = (v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  const luminance = (c) => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+  const backdrop = (element) => {
+    const layers = [];
+    for (let e = element; e; e = e.parentElement) {
+      const colour = parse(getComputedStyle(e).backgroundColor);
+      if (colour && colour[3] > 0) layers.push(colour);
+      if (colour && colour[3] === 1) break;
+    }
+    let behind = parse(getComputedStyle(document.documentElement).backgroundColor) || [1, 1, 1, 1];
+    if (behind[3] < 1) behind = [1, 1, 1, 1];
+    let result = behind.slice(0, 3);
+    for (const layer of layers.reverse()) result = over(layer, result);
+    return result;
+  };
+  const low = [];
+  for (const element of document.querySelectorAll('body *')) {
+    const own = [...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+    if (!own) continue;
+    if (element.closest('[disabled], [aria-hidden="true"], .visually-hidden, option, svg, canvas')) continue;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(element);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+    const colour = parse(style.color);
+    if (!colour) continue;
+    const background = backdrop(element);
+    const text = over(colour, background);
+    const [a, b] = [luminance(text), luminance(background)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5)) low.push(element.tagName.toLowerCase() + '.' + element.className + ' "' + element.textContent.trim().slice(0, 40) + '": ' + ratio.toFixed(2) + ':1 (' + style.color + ')');
+  }
+  return low;
+})()`;
+
+/** Figures that wrap onto a second line or stick out of their box: "142,387 / .5". */
+const BROKEN_FIGURES = `(() => {
+  const out = [];
+  for (const element of document.querySelectorAll('.card .figure, td.num, .list-total strong, .segment-count strong')) {
+    const style = getComputedStyle(element);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.45;
+    const rects = [...element.getClientRects()];
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    if (lines > 1 || element.scrollWidth > element.clientWidth + 0.5 || rects.some((r) => r.height > line * 1.6)) out.push(element.textContent.trim() + ' (' + lines + ' lines, ' + element.scrollWidth + ' > ' + element.clientWidth + ')');
+  }
+  return out;
+})()`;
+
+/** Each select of the element whose chosen option's text is wider than the select shows ("Number of purch"). */
+const CUT_SELECTS = `(root) => {
+  const canvas = document.createElement('canvas').getContext('2d');
+  const cut = [];
+  for (const select of root.querySelectorAll('select:not([multiple])')) {
+    const style = getComputedStyle(select);
+    canvas.font = style.font;
+    const text = select.options[select.selectedIndex]?.text ?? '';
+    const needed = canvas.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 16;
+    if (select.clientWidth < needed) cut.push(text + ': ' + select.clientWidth + ' < ' + Math.ceil(needed));
+  }
+  return cut;
+}`;
+
+const settled = (page: Page) => page.waitForFunction(() => (globalThis as any).document.querySelector('main [role="status"].state-loading, main [aria-busy="true"]') === null);
+
+describe('console in a browser: a day of marketing and support', { skip: skipWithoutBrowser() }, () => {
+  let c: ConsoleHarness;
+  const ids: Record<string, number> = {};
+  before(async () => {
+    c = await startConsole();
+    const { t } = c;
+    const ok = async (response: Promise<{ status: number; text: string; body: any }>) => {
+      const answer = await response;
+      assert.ok(answer.status === 200 || answer.status === 201, answer.text);
+      return answer.body.payload;
+    };
+    await ok(t.post('/apiv3/categories', { code: 'calzado', name: 'Calzado' }));
+    await ok(t.post('/apiv3/categories', { code: 'zapatillas', name: 'Zapatillas', parent_code: 'calzado' }));
+    await ok(t.post('/apiv3/categories', { code: 'hogar', name: 'Hogar' }));
+    await ok(t.post('/apiv3/branches', { name: 'Palermo' }));
+    await ok(t.post('/apiv3/branches', { name: 'Centro' }));
+    await ok(t.post('/apiv3/events', { name: 'newsletter-signup' }));
+    await ok(
+      t.post('/apiv3/account/custom-attributes', {
+        label: 'Level',
+        name: 'level',
+        field_type: 'select',
+        data_type: 'string',
+        options: [
+          { value: 'gold', text: 'Gold' },
+          { value: 'silver', text: 'Silver' },
+          { value: 'bronze', text: 'Bronze' },
+        ],
+      }),
+    );
+    await ok(t.post('/apiv3/products', { sku: 'Z-1', name: 'Zapatilla', price: 46052.1, category: [{ id: 'calzado', name: 'Calzado' }, { id: 'zapatillas', name: 'Zapatillas' }] }));
+    const people = [
+      { key: 'jose', service_uid: 'day-1', email: 'jose.perez@example.com', first_name: 'José', last_name: 'Pérez', points: 300, custom_attributes: { level: 'gold' } },
+      { key: 'josefina', service_uid: 'day-2', email: 'josefina@example.com', first_name: 'Josefina', last_name: 'Díaz', points: 100, custom_attributes: { level: 'silver' } },
+      { key: 'ana', service_uid: 'day-3', email: 'ana.zapata@example.com', first_name: 'Ana', last_name: 'Zapata', points: 500 },
+      { key: 'bruno', service_uid: 'day-4', email: 'bruno@example.com', first_name: 'Bruno', last_name: 'Álvarez', points: 50 },
+    ];
+    for (const { key, ...person } of people) ids[key] = (await ok(t.post('/apiv3/users', person))).userapp_id;
+    await ok(
+      t.post('/apiv3/purchases', {
+        invoice_number: 'F-1',
+        service_uid: 'day-1',
+        branch_name: 'Palermo',
+        prices: { gross: 46052.1, total: 46052.1 },
+        purchase_detail: [{ sku: 'Z-1', product_name: 'Zapatilla', quantity: 1, unit_price: 46052.1 }],
+      }),
+    );
+    const year = new Date().getUTCFullYear();
+    ids.benefit = (await ok(t.post('/apiv3/benefits', { title: 'Cinema ticket', startdate: `${year - 1}-01-01`, enddate: `${year + 1}-12-31`, points: 100, status: '1' }))).id;
+  });
+  after(() => c?.close());
+
+  test('the segment builder offers categories, branches and a select attribute’s options by name, and warns of a value no record has', async () => {
+    const { page, done } = await c.open({ path: '/segments/new' });
+    const first = page.getByRole('group', { name: 'Condition 1', exact: true });
+    await first.waitFor();
+    await first.getByLabel('Field').selectOption({ label: 'Purchases' });
+    const category = first.getByLabel('Category');
+    assert.deepEqual(await category.locator('option').allTextContents(), ['Any category', 'Calzado', 'Calzado › Zapatillas', 'Hogar']);
+    await category.selectOption({ label: 'Calzado' });
+    const branch = first.getByLabel('Branch');
+    assert.deepEqual(await branch.locator('option').allTextContents(), ['Any branch', 'Centro', 'Palermo']);
+    await branch.selectOption({ label: 'Palermo' });
+    await first.getByLabel('Operator').selectOption('gte');
+    await first.getByLabel('Value').fill('1');
+    await eventually(async () => assert.equal(await page.getByTestId('segment-preview-count').textContent(), '1'));
+    assert.equal(await page.getByTestId('value-warning').count(), 0);
+    // No label or chosen option is cut: "Number of purchases", "In the last … days".
+    await first.getByLabel('When').selectOption('last');
+    assert.deepEqual(await page.evaluate(`(${CUT_SELECTS})(document.querySelector('[data-testid="segment-condition"]'))`), []);
+
+    // A select attribute: its options, not a text box.
+    await first.getByLabel('Field').selectOption({ label: 'Level' });
+    const value = first.getByLabel('Value');
+    assert.equal(await value.evaluate((element: any) => element.tagName), 'SELECT');
+    assert.deepEqual(await value.locator('option').allTextContents(), ['Choose one', 'Gold', 'Silver', 'Bronze']);
+    await value.selectOption({ label: 'Gold' });
+    await eventually(async () => assert.equal(await page.getByTestId('segment-preview-count').textContent(), '1'));
+
+    // A segment saved with the catalogue's name for a code and a branch in lower case: said, not silent.
+    const saved = await c.t.post('/apiv3/segments', {
+      title: 'Typed by hand',
+      definition: {
+        all: [
+          { purchases: { category: 'Calzado' }, measure: 'count', op: 'gte', value: 1 },
+          { purchases: { branch_name: 'palermo' }, measure: 'count', op: 'gte', value: 1 },
+          { field: 'custom_attributes.level', op: 'eq', value: 'platinum' },
+        ],
+      },
+    });
+    assert.equal(saved.status, 201, saved.text);
+    await page.goto(c.url(`/segments/${saved.body.payload.id}`));
+    const warnings = page.getByTestId('value-warning');
+    await eventually(async () => assert.equal(await warnings.count(), 3));
+    assert.deepEqual(
+      (await warnings.allTextContents()).map((text) => text.replace(/^⚠\s*/, '')),
+      [
+        'No category has the code “Calzado”: no purchase matches it. Choose a category from the list.',
+        'No branch is called “palermo”: no purchase matches it. Choose a branch from the list.',
+        '“platinum” is not one of this attribute’s options: no customer can have it.',
+      ],
+    );
+    await page.getByTestId('segment-no-match').waitFor();
+    await done();
+  });
+
+  test('customers: the total, sorting by a column, a search exported as CSV with a BOM, opened by name', async () => {
+    const { page, done } = await c.open({ path: '/customers' });
+    const total = page.getByTestId('customers-total');
+    await total.getByText('4 customers', { exact: true }).waitFor();
+    const table = page.getByRole('table', { name: 'Customers' });
+    const names = () => table.locator('tbody tr td:first-child').allTextContents();
+    const points = table.getByRole('columnheader', { name: 'Points' });
+    await points.getByRole('button').click();
+    await eventually(async () => assert.deepEqual(await names(), ['Bruno Álvarez', 'Josefina Díaz', 'José Pérez', 'Ana Zapata']));
+    assert.equal(await points.getAttribute('aria-sort'), 'ascending');
+    await points.getByRole('button').click();
+    await eventually(async () => assert.deepEqual(await names(), ['Ana Zapata', 'José Pérez', 'Josefina Díaz', 'Bruno Álvarez']));
+    assert.equal(await points.getAttribute('aria-sort'), 'descending');
+    assert.match(page.url(), /sort=-points/);
+    await table.getByRole('columnheader', { name: 'Customer' }).getByRole('button').click();
+    await eventually(async () => assert.deepEqual(await names(), ['Bruno Álvarez', 'Josefina Díaz', 'José Pérez', 'Ana Zapata']));
+
+    // A search: its total, and its CSV (every match, BOM first so that a spreadsheet reads "José").
+    await page.getByLabel('Search', { exact: true }).fill('jose');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await total.getByText('2 customers', { exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('customers-export').click()]);
+    assert.equal(download.suggestedFilename(), 'customers-jose.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    assert.ok(csv.startsWith('\uFEFF'), 'a BOM first');
+    const lines = csv.slice(1).trimEnd().split('\r\n');
+    assert.equal(lines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,createtime');
+    assert.equal(lines.length, 3);
+    assert.ok(lines.some((line) => line.includes(',José,Pérez,300,')), lines.join('\n'));
+    await page.getByTestId('customers-export-done').getByText('Downloaded customers-jose.csv: 2 customers.').waitFor();
+
+    // Open a customer by name: one match opens; several are offered to choose from.
+    const open = page.getByRole('form', { name: 'Open a customer' });
+    await open.getByLabel('Open a customer').fill('José Pérez');
+    await open.getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL(`**/console/customers/${ids.jose}`);
+    await page.goto(c.url('/customers'));
+    await open.getByLabel('Open a customer').fill('jose');
+    await open.getByRole('button', { name: 'Open' }).click();
+    await open.locator('.field-error').getByText('2 customers match “jose”', { exact: false }).waitFor();
+    await open.getByTestId('customer-suggestions').getByRole('button', { name: 'Josefina Díaz' }).click();
+    await page.waitForURL(`**/console/customers/${ids.josefina}`);
+    await done();
+  });
+
+  test('a segment’s members exported from the customer list: SG6’s CSV with a BOM', async () => {
+    const segment = await c.t.post('/apiv3/segments', { title: 'Big spenders', definition: { all: [{ field: 'points', op: 'gte', value: 300 }] } });
+    assert.equal(segment.status, 201, segment.text);
+    const { page, done } = await c.open({ path: `/customers?segment=${segment.body.payload.id}` });
+    await page.getByTestId('customers-total').getByText('2 customers', { exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the segment (CSV)' }).click()]);
+    assert.equal(download.suggestedFilename(), 'big-spenders.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    assert.ok(csv.startsWith('\uFEFF') && !csv.startsWith('\uFEFF\uFEFF'), 'one BOM');
+    assert.equal(csv.slice(1).trimEnd().split('\r\n').length, 3);
+    await done();
+  });
+
+  test('a benefit assigned to a customer chosen by name', async () => {
+    const { page, done } = await c.open({ path: `/benefits/${ids.benefit}` });
+    const form = page.getByRole('form', { name: 'Assign to a customer' });
+    await form.getByLabel('Customer').fill('ana zap');
+    const suggestions = form.getByTestId('customer-suggestions');
+    await suggestions.getByRole('button', { name: 'Ana Zapata' }).click();
+    await form.getByRole('button', { name: 'Assign to Ana Zapata' }).click();
+    await form.getByText('Assigned to Ana Zapata: a coupon was created and 100 points taken (400 left).').waitFor();
+    const coupons = await c.t.get(`/apiv3/coupons?userapp_id=${ids.ana}`);
+    assert.equal(coupons.body.payload.length, 1);
+    await done();
+  });
+
+  test('money in the account’s currency with two decimals; a decimal comma accepted where the locale writes one', async () => {
+    // T5's defaults while GET /account/settings answers 404: US dollars.
+    let { page, done } = await c.open({ path: '/purchases' });
+    const cell = page.getByRole('table', { name: 'Purchases' }).locator('tbody td.num').filter({ hasText: '46' });
+    await eventually(async () => assert.equal((await cell.first().textContent())?.trim(), '$46,052.10'));
+    await page.goto(c.url('/catalogue/products/Z-1'));
+    await page.getByText('$46,052.10', { exact: true }).first().waitFor();
+    await done();
+
+    // An account in euros, written the Spanish way.
+    ({ page, done } = await c.open({ path: '/purchases' }));
+    await withSettings(page, { currency: 'EUR', timezone: 'UTC', locale: 'es-ES' });
+    await eventually(async () => assert.equal((await page.getByRole('table', { name: 'Purchases' }).locator('tbody td.num').filter({ hasText: '46' }).first().textContent())?.replace(/\s/g, ' ').trim(), '46.052,10 €'));
+    await page.goto(c.url('/catalogue/new'));
+    await page.getByLabel('SKU', { exact: true }).fill('C-129');
+    await page.getByLabel('Name', { exact: true }).fill('Comma price');
+    await page.getByLabel('Price', { exact: true }).fill('129,95');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.waitForURL('**/console/catalogue/products/**');
+    const product = await c.t.get('/apiv3/products?sku=C-129');
+    assert.equal(product.body.payload[0].price, 129.95);
+    await page.getByText('129,95 €', { exact: false }).first().waitFor();
+    await done();
+  });
+
+  test('figures never wrap mid-number, at 1280 and at 360 px', async () => {
+    for (const width of [1280, 360]) {
+      const { page, done } = await c.open({ width, path: '/' });
+      for (const path of ['/', '/purchases', '/customers', '/catalogue']) {
+        await page.goto(c.url(path));
+        await page.locator('main h1').first().waitFor();
+        await settled(page);
+        await page.locator('main table, main .card').first().waitFor();
+        assert.deepEqual(await page.evaluate(BROKEN_FIGURES), [], `${path} at ${width} px`);
+      }
+      await done();
+    }
+  });
+
+  test('dark mode: every text at WCAG AA contrast on the pages of the day, the confirm dialog included', async () => {
+    const { page, done } = await c.open({ path: '/' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const path of ['/', '/customers', '/segments/new', `/benefits/${ids.benefit}`, '/purchases', '/catalogue/products/Z-1']) {
+      await page.goto(c.url(path));
+      await page.locator('main h1').first().waitFor();
+      await settled(page);
+      assert.deepEqual(await page.evaluate(LOW_CONTRAST), [], path);
+    }
+    await page.getByRole('button', { name: 'Delete product' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.locator('button.danger').waitFor();
+    await eventually(async () => assert.equal(await dialog.locator('button.danger[disabled]').count(), 0));
+    assert.deepEqual(await page.evaluate(LOW_CONTRAST), [], 'the delete dialog');
+    await done();
+  });
+});
