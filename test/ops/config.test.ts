@@ -46,6 +46,7 @@ describe('configuration', () => {
     assert.equal(config.overloadMaxInFlight, 64);
     assert.equal(config.overloadIntervalMs, 250);
     assert.equal(config.rateLimitPerMinute, 600);
+    assert.equal(loadConfig({ OWNER_EMAIL: ' Boss@Example.com ' }).ownerEmail, 'boss@example.com');
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
     assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxy, false);
     assert.deepEqual(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, ['*']);
@@ -68,6 +69,7 @@ describe('configuration', () => {
       ['OVERLOAD_MAX_IN_FLIGHT', '-1', /OVERLOAD_MAX_IN_FLIGHT: must be a whole number/],
       ['OVERLOAD_EVENT_LOOP_DELAY_MS', '1.5', /OVERLOAD_EVENT_LOOP_DELAY_MS: must be a whole number/],
       ['OVERLOAD_INTERVAL_MS', '5', /OVERLOAD_INTERVAL_MS: must be between 10 and 60000/],
+      ['OWNER_EMAIL', 'owner at example', /OWNER_EMAIL: must be an e-mail address, got "owner at example"/],
     ] as const) {
       assert.throws(
         () => loadConfig({ [name]: value }),
