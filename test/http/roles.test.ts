@@ -3,8 +3,7 @@ import { describe, it } from 'node:test';
 import Fastify from 'fastify';
 import { CSRF_MESSAGE, roleRefusal } from '../../src/http/auth.js';
 import { ROUTE_ROLES, type Role, roleAllows, roleNeeded } from '../../src/http/roles.js';
-import { apiRoutes } from '../../src/routes.js';
-import { buildServices } from '../../src/services.js';
+import { registerApiRoutes } from '../helpers/api-routes.js';
 import { buildTestApp } from '../helpers/app.js';
 import { addPerson, as } from '../helpers/people.js';
 
@@ -22,17 +21,7 @@ async function registeredRoutes(): Promise<{ method: string; url: string }[]> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
-  const { services } = buildServices({
-    db: t.database.db,
-    clock: t.clock,
-    config: t.config,
-    jobs: { wake() {} },
-    webhookSending: { sendNow: async () => undefined, wake() {} },
-    snapshot: (work) => work(t.database.db),
-  });
-  await app.register(apiRoutes, { prefix: '/apiv3', services, config: t.config, rateLimit: { db: t.database.db, clock: t.clock, perMinute: 1000 } });
-  await app.ready();
-  await app.close();
+  await registerApiRoutes(app, t);
   return routes;
 }
 

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { apiRoutes } from '../../src/routes.js';
-import { buildServices } from '../../src/services.js';
+import { registerApiRoutes } from '../helpers/api-routes.js';
 import { buildTestApp } from '../helpers/app.js';
 
 // src/routes.ts is the route table a newcomer reads first: the comment above each module lists its
@@ -90,17 +89,7 @@ async function servedByRegistration(): Promise<Map<string, Set<string>>> {
     for (const method of methods) set.add(`${method} ${route.url}`);
     served.set(this.pluginName, set);
   });
-  const { services } = buildServices({
-    db: t.database.db,
-    clock: t.clock,
-    config: t.config,
-    jobs: { wake() {} },
-    webhookSending: { sendNow: async () => undefined, wake() {} },
-    snapshot: (work) => work(t.database.db),
-  });
-  await app.register(apiRoutes, { prefix: '/apiv3', services, config: t.config, rateLimit: { db: t.database.db, clock: t.clock, perMinute: 1000 } });
-  await app.ready();
-  await app.close();
+  await registerApiRoutes(app, t);
   return served;
 }
 
