@@ -5,6 +5,7 @@ import { useApi } from '../../api/session.js';
 import { type DryRunAnswer, counted, useDryRunDialog } from '../../components/confirm.js';
 import { CheckboxField, Form, SubmitButton } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
+import { saveFile } from '../../lib/csv.js';
 import { setFlash } from '../../lib/flash.js';
 import { navigate } from '../../router.js';
 
@@ -30,15 +31,7 @@ export const exportFileName = (user: Customer): string => `${fileSlug(customerNa
 
 function save(filename: string, data: unknown): number {
   const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(blob, filename);
   return blob.size;
 }
 
