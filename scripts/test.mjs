@@ -23,7 +23,9 @@ function run(label, env) {
     console.log(`\n=== ${label}: ${files.length} test files ===`);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=3', '--test-timeout=300000', ...files],
+      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
+        '--test-reporter=./scripts/file-times.mjs', '--test-reporter-destination=stdout',
+        '--test-concurrency=3', '--test-timeout=300000', ...files],
       { env, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let output = '';
