@@ -61,6 +61,8 @@ import type { UserEventsService } from './modules/user-events/service.js';
 import { retentionRoutes } from './modules/user-events/retention-routes.js';
 import type { RetentionService } from './modules/user-events/retention.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { valueGroupsRoutes } from './modules/value-groups/routes.js';
+import type { ValueGroupsService } from './modules/value-groups/service.js';
 import { webhooksRoutes } from './modules/webhooks/routes.js';
 import type { WebhooksService } from './modules/webhooks/service.js';
 import type { UsersService } from './modules/users/service.js';
@@ -101,6 +103,7 @@ export interface ApiServices {
   members: FamilyMembersService;
   segments: SegmentsService;
   segmentChanges: SegmentChangesService;
+  valueGroups: ValueGroupsService;
   segmentExport: SegmentExport;
   erasure: ErasureService;
   customerExport: CustomerExportService;
@@ -190,6 +193,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   await scope.register(segmentsRoutes, { segments: s.segments, exports: s.segmentExport });
   // GET /segments/:id/changes (SG8), GET /user/:id/belongsToSegment (U11)
   await scope.register(segmentMembershipRoutes, { changes: s.segmentChanges });
+  // GET /users/:id/value, GET /account/value-groups, POST /account/value-groups/refresh (background) (U14)
+  await scope.register(valueGroupsRoutes, { valueGroups: s.valueGroups });
   // DELETE /users/:id, DELETE /multiusers, DELETE /multiusers/bulk (background), GET /users/:id/export,
   // GET /multiusers/export (D1–D4; each part of an export in the schema of its own module's endpoint)
   await scope.register(customerDataRoutes, {

@@ -93,6 +93,10 @@ import { MailingsRepository } from './modules/mailings/repository.js';
 import { type BouncePort, MailingSender } from './modules/mailings/sender.js';
 import { MailingsService } from './modules/mailings/service.js';
 import { createMailingTransport } from './modules/mailings/transport.js';
+import { refreshValueGroupsRequest } from './modules/value-groups/jobs.js';
+import { VALUE_GROUPS_CHECK_EVERY_MS } from './modules/value-groups/refresh.js';
+import { ValueGroupsRepository } from './modules/value-groups/repository.js';
+import { ValueGroupsService } from './modules/value-groups/service.js';
 import { WebhooksRepository } from './modules/webhooks/repository.js';
 import { WebhooksService } from './modules/webhooks/service.js';
 import type { Lookup } from './jobs/webhooks/address-guard.js';
@@ -145,6 +149,7 @@ export function buildRepositories(db: Kysely<DB>) {
     stats: new IntegrationStatsRepository(db),
     userEvents: new UserEventsRepository(db),
     users: new UsersRepository(db),
+    valueGroups: new ValueGroupsRepository(db),
     webhookMessages: new WebhookMessages(db),
     webhookOutbox: new WebhookOutbox(db),
     webhooks: new WebhooksRepository(db),
@@ -202,6 +207,7 @@ export const requestHandlers: RequestHandler[] = [
   bound(purgeBlacklist, buildRepositories),
   bound(applyRetention, buildRepositories),
   bound(bulkEraseCustomers, buildRepositories),
+  bound(refreshValueGroupsRequest, buildRepositories),
 ];
 
 /** Accounts and keys: the server, the command-line tool and the tests use the same service. */
@@ -407,6 +413,18 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
   });
 
   const people = buildPeople(db, { clock, publicUrl: config.publicUrl, mailer: mailer ?? null, audit: auditLog, log: (log ?? silentLog) as FastifyBaseLogger });
+  // U14: value groups; the daily refresh is run by the worker processes (WORKER_ENABLED).
+  const valueGroups = new ValueGroupsService({
+    valueGroups: r.valueGroups,
+    directory,
+    queue: r.queue,
+    tx: transactor(db, (trx) => {
+      const t = buildRepositories(trx);
+      return { valueGroups: t.valueGroups, membership: t.membership };
+    }),
+    clock,
+    jobs,
+  });
 
   const services = {
     accounts: buildAccounts(db, clock, config.apiKeyCacheMs),
@@ -470,6 +488,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     }),
     mailingFolders,
     mailings,
+    valueGroups,
     segmentChanges: new SegmentChangesService({ membership: r.membership, reads: membershipReads(r.segments, segments, directory) }),
   };
 
@@ -490,6 +509,9 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     { name: 'sign-in failures past their window', everyMs: SIGN_IN_FAILURES_SWEEP_EVERY_MS, run: () => r.signInFailures.sweep(clock.now().getTime() - 60 * 60_000) },
     // T2: sessions past their 12 idle hours or 7 days, links used or expired.
     { name: 'ended console sessions and links', everyMs: SIGN_IN_FAILURES_SWEEP_EVERY_MS, run: () => people.sweep() },
+    ...(config.workerEnabled
+      ? [{ name: 'daily value groups', everyMs: CLOCK_GATE_TICK_MS, run: clockGated(clock, VALUE_GROUPS_CHECK_EVERY_MS, () => valueGroups.refreshDue()) }]
+      : []),
     { name: 'expired idempotency keys', everyMs: IDEMPOTENCY_SWEEP_EVERY_MS, run: () => idempotency.sweepExpired() },
     { name: 'running idempotency claims', everyMs: REFRESH_CLAIMS_EVERY_MS, run: () => idempotency.refreshRunning() },
     // W5: the delivery log keeps finished messages 30 days.

@@ -689,6 +689,30 @@ export interface DB {
   segment_changes: SegmentChangesTable;
   segment_dirty: SegmentDirtyTable;
   segment_live: SegmentLiveTable;
+  value_scores: ValueScoresTable;
+  value_snapshots: ValueSnapshotsTable;
+}
+
+/** Migration 0023: U14's scores of the account's current snapshot, one row per scored customer. */
+export interface ValueScoresTable {
+  account_id: number;
+  user_id: number;
+  recency: number;
+  frequency: number;
+  monetary: number;
+  value_group: string;
+  /** The customer's 365-day purchase total in 1/10,000 units. */
+  total_units: number;
+}
+
+/** Migration 0023: per account, its current value-group snapshot and the next daily refresh. */
+export interface ValueSnapshotsTable {
+  account_id: number;
+  computed_at: string;
+  /** The refresh that wrote it (a background request's key, or the daily one's). */
+  run: string;
+  scored: number;
+  due_at: string;
 }
 
 /** Migration 0021: who is in each segment as last evaluated (SG7). */

@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type Selectable, sql, type SqlBool } from
 import { skipLocked } from '../../db/locking.js';
 import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB, SegmentLiveTable } from '../../db/types.js';
+import { escapeLike } from '../../lib/fields.js';
 
 // Stored segment membership (SG7) and its transitions (SG8): the statements of both paths. Every
 // write of a member row says which rows it changed (RETURNING), and only those are transitions: when
@@ -191,6 +192,27 @@ export class MembershipRepository {
   }
 
   // --- the segment path's state (segment_live) ---
+
+  /**
+   * Requests an announced refresh of the account's segments whose stored definition mentions
+   * `marker` (a write that changes many customers at once, as a value-group refresh does: marking
+   * each customer would queue the whole account). A segment that reaches such a condition only
+   * through another segment it refers to is caught by the periodic refresh.
+   */
+  async requestRefreshMentioning(accountId: number, marker: string): Promise<void> {
+    await this.db
+      .updateTable('segment_live')
+      .set({
+        refresh_announce: sql<number>`case when refresh_requested = 1 then refresh_announce else 1 end`,
+        refresh_requested: 1,
+      })
+      .where('account_id', '=', accountId)
+      .where('segment_id', 'in', (eb) =>
+        eb.selectFrom('segments').select('id').where('account_id', '=', accountId).where(sql<SqlBool>`definition like ${`%${escapeLike(marker)}%`} escape '\\'`),
+      )
+      .execute();
+  }
+
 
   /** A segment due for a refresh: requested, or not refreshed since `staleBefore`, and not leased by another process. */
   async dueSegment(now: string, staleBefore: string): Promise<LiveRow | undefined> {
