@@ -70,6 +70,59 @@ export interface RefData {
   };
   /** Stored segment definitions by id. */
   segments: Map<number, unknown>;
+  /** When the value groups were last refreshed (U14), over these purchases; absent: never (no scores). */
+  rfmAt?: Date;
+}
+
+/** U14's scores of one customer. */
+export interface RefScores {
+  recency: number;
+  frequency: number;
+  monetary: number;
+  value_group: string;
+}
+
+/**
+ * U14, from its text: every customer with purchases in the last 365 days before `at` (inclusive, as
+ * within_last_days) gets recency (whole UTC days from the last purchase's date to today, fewer is
+ * better), frequency (their number) and monetary (the sum of their totals, each in 1/10,000) scores,
+ * `1 + floor(5 × (r − 1) / n)` with r the rank from worst to best, ties sharing the lowest rank (one
+ * more than the customers strictly worse), and the first group that matches.
+ */
+export function referenceScores(purchases: RefData['purchases'], at: Date): Map<number, RefScores> {
+  const now = Math.floor(at.getTime() / 1000) * 1000;
+  const today = Math.floor(now / DAY);
+  const measures = new Map<number, { days: number; count: number; units: number }>();
+  for (const p of purchases) {
+    const instant = storedInstant(p.createtime);
+    if (instant < now - 365 * DAY || instant > now) continue;
+    const days = today - Math.floor(instant / DAY);
+    const m = measures.get(p.userId) ?? { days: Infinity, count: 0, units: 0 };
+    measures.set(p.userId, { days: Math.min(m.days, days), count: m.count + 1, units: m.units + Math.floor(p.total * 10_000 + 0.5) });
+  }
+  const all = [...measures.values()];
+  const n = all.length;
+  const score = (worse: (other: (typeof all)[number]) => boolean) => 1 + Math.floor((5 * all.filter(worse).length) / n);
+  const scores = new Map<number, RefScores>();
+  for (const [userId, m] of measures) {
+    const recency = score((o) => o.days > m.days);
+    const frequency = score((o) => o.count < m.count);
+    const monetary = score((o) => o.units < m.units);
+    const value_group =
+      recency >= 4 && frequency >= 4
+        ? 'champions'
+        : frequency >= 4
+          ? 'loyal'
+          : recency >= 4 && frequency <= 2
+            ? 'promising'
+            : recency <= 2 && frequency >= 3
+              ? 'at_risk'
+              : recency <= 2 && frequency <= 2
+                ? 'hibernating'
+                : 'regular';
+    scores.set(userId, { recency, frequency, monetary, value_group });
+  }
+  return scores;
 }
 
 const DAY = 86_400_000;
@@ -110,6 +163,7 @@ class Evaluator {
   private readonly today: number;
   private readonly todayYear: number;
   private readonly liveEntries: Set<string>;
+  private readonly scores: Map<number, RefScores>;
 
   constructor(
     private readonly data: RefData,
@@ -120,6 +174,7 @@ class Evaluator {
     this.todayYear = date.getUTCFullYear();
     this.today = Date.UTC(this.todayYear, date.getUTCMonth(), date.getUTCDate());
     const hidden = new Set(data.blacklist.generations.filter((g) => g.state !== 'live').map((g) => `${g.list}|${g.generation}`));
+    this.scores = data.rfmAt === undefined ? new Map() : referenceScores(data.purchases, data.rfmAt);
     this.liveEntries = new Set(data.blacklist.entries.filter((e) => !hidden.has(`${e.list}|${e.generation}`)).map((e) => `${e.list}|${e.value}`));
   }
 
@@ -294,6 +349,11 @@ class Evaluator {
       if (dataType === 'string') return { type: 'text', values: list };
       if (dataType === 'timestamp') return { type: 'date', values: list.map((v) => storedInstant(v as string)) };
       return { type: 'number', values: list };
+    }
+    if (field.startsWith('rfm.')) {
+      const scores = this.scores.get(user.id);
+      const key = field.slice('rfm.'.length) as keyof RefScores;
+      return { type: key === 'value_group' ? 'text' : 'number', values: scores === undefined ? [] : [scores[key]] };
     }
     if ((TEXT_FIELDS as readonly string[]).includes(field)) {
       const value = user[field as TextField];

@@ -17,6 +17,9 @@ import { parseDefinition } from '../../src/modules/segments/definition.js';
 import { attributeItemRows, foldedUserColumns } from '../../src/db/folded-columns.js';
 import { SegmentMembers } from '../../src/modules/segments/members.js';
 import { SegmentsRepository } from '../../src/modules/segments/repository.js';
+import { MembershipRepository } from '../../src/modules/segment-membership/repository.js';
+import { refreshValueGroups } from '../../src/modules/value-groups/refresh.js';
+import { VALUE_GROUPS, ValueGroupsRepository } from '../../src/modules/value-groups/repository.js';
 import { createSegmentsTestDatabase, createSqliteDatabase, type SegmentsTestDatabase } from '../helpers/segments-db.js';
 import { type RefData, type RefUser, referenceMembers, type Scalar, TEXT_FIELDS, type TextField } from '../helpers/segments-reference.js';
 
@@ -303,6 +306,9 @@ function definitionArbitrary(now: Date, at: (offset: number) => string, birthdat
       withOp(field, field === 'birthdate' ? [...DATE_OPS, 'birthday_within_days'] : DATE_OPS, dateValues(field)),
     ),
     withOp('tags', TAG_OPS, () => pick([...TAGS, 'VIP ', 'none'])),
+    // U14's scores and group, as of the run's refresh (none in runs without one).
+    pick(['rfm.recency', 'rfm.frequency', 'rfm.monetary']).chain((field) => withOp(field, NUMBER_OPS, () => pick([0, 1, 2, 3, 4, 5, 2.5]))),
+    withOp('rfm.value_group', TEXT_OPS, () => pick([...VALUE_GROUPS, 'AT_RISK', 'Champions ', 'risk', 'champ', 'r', '_'])),
     pick(['mailing_enabled', 'sms_enabled']).chain((field) => withOp(field, ['eq', 'is_set', 'is_not_set'], () => fc.boolean())),
     fc
       .record({
@@ -672,8 +678,15 @@ async function runOn(database: SegmentsTestDatabase, world: World): Promise<RunR
 async function runIn(db: Kysely<DB>, url: string, world: World): Promise<RunResult> {
   runNumber += 1;
   const written = await writeAccount(db, world.accounts[0], `run${runNumber}a`);
-  await writeAccount(db, world.accounts[1], `run${runNumber}b`);
+  const noise = await writeAccount(db, world.accounts[1], `run${runNumber}b`);
   const { accountId, data, userIds, benefits, mailings } = written;
+  // U14: most runs refresh the value groups of both accounts first (the others have none); decided
+  // by the world, so the mirror's run of the same world does the same.
+  if (world.accounts[0].users.length % 4 !== 0) {
+    const repositories = { valueGroups: new ValueGroupsRepository(db), membership: new MembershipRepository(db) };
+    for (const id of [accountId, noise.accountId]) await refreshValueGroups(repositories, id, world.now, `run${runNumber}`);
+    data.rfmAt = world.now;
+  }
   const repo = new SegmentsRepository(db);
   const queries = new SegmentMembers(db);
   const clock = { now: () => world.now };

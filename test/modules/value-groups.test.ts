@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { formatDateTime } from '../../src/lib/time.js';
 import { buildTestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
+import { waitFor } from '../helpers/blacklist.js';
 import { createUser } from '../helpers/factories.js';
 import { createPurchase } from '../helpers/purchases.js';
 import { waitForRequest } from '../helpers/requests.js';
@@ -10,7 +11,7 @@ import { waitForRequest } from '../helpers/requests.js';
 // U14: value groups (RFM quintiles) computed in the database, on a small data set whose scores are
 // worked out by hand below, on SQLite and on PostgreSQL.
 
-const t = await buildTestApp({ config: { workerPollMs: 20 } });
+const t = await buildTestApp({ config: { workerPollMs: 20, segmentPollMs: 20 } });
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 const at = (time: number) => formatDateTime(new Date(time));
@@ -138,6 +139,42 @@ describe('value groups (U14)', () => {
     expectError(await t.get('/apiv3/account/value-groups', { key: null }), 403, 'forbidden');
   });
 
+  const groupSegments = new Map<string, number>();
+  const groupOf = new Map<number, string | null>();
+  const db = t.database.db;
+  /** Until live membership has nothing left to evaluate (no mark, no refresh requested or under way). */
+  const settled = () =>
+    waitFor(async () => {
+      const dirty = await db.selectFrom('segment_dirty').select('id').limit(1).execute();
+      const busy = await db
+        .selectFrom('segment_live')
+        .select('segment_id')
+        .where((eb) => eb.or([eb('refresh_requested', '=', 1), eb('started_at', 'is not', null)]))
+        .limit(1)
+        .execute();
+      return dirty.length === 0 && busy.length === 0;
+    }, 'live membership settled');
+  const storedMembers = async (segment: number) =>
+    (await db.selectFrom('segment_members').select('user_id').where('segment_id', '=', segment).orderBy('user_id').execute()).map((row) => Number(row.user_id));
+  const scoredAs = (group: string) => [...groupOf].filter(([, g]) => g === group).map(([id]) => id).sort((a, b) => a - b);
+
+  it('segments take rfm.* fields (SG2): one segment per group holds exactly that group', async () => {
+    for (const group of ['champions', 'loyal', 'promising', 'at_risk', 'hibernating', 'regular']) {
+      const created = expectOk(await t.post('/apiv3/segments', { title: `RFM ${group}`, definition: { all: [{ field: 'rfm.value_group', op: 'eq', value: group.toUpperCase() }] } }), 201);
+      groupSegments.set(group, created.id);
+      // SG4's count, computed when asked, from the same compiled condition.
+      assert.equal(expectOk(await t.get(`/apiv3/segments/${created.id}/count`)).count, (await overview()).groups.find((g: any) => g.value_group === group).customers);
+    }
+    for (const user of Object.values(users)) groupOf.set(user.userapp_id, (await value(user)).value_group);
+    await settled();
+    for (const [group, id] of groupSegments) assert.deepEqual(await storedMembers(id), scoredAs(group), group);
+    const scored = expectOk(await t.post('/apiv3/segments/preview', { definition: { all: [{ field: 'rfm.recency', op: 'gte', value: 4 }, { field: 'rfm.frequency', op: 'is_set' }] } }));
+    assert.equal(scored.count, 4); // A, D, F, G
+    const unscored = expectOk(await t.post('/apiv3/segments/preview', { definition: { all: [{ field: 'rfm.monetary', op: 'is_not_set' }] } }));
+    assert.deepEqual(unscored.users.map((u: any) => u.userapp_id), [lapsed.userapp_id, never.userapp_id]);
+    expectError(await t.post('/apiv3/segments/preview', { definition: { all: [{ field: 'rfm.recency', op: 'contains', value: 'x' }] } }), 400, 'bad_request', /definition\.all\[0\]\.op/);
+  });
+
   it('readers see the old snapshot or the new one, never a mix', async () => {
     const before = await overview();
     // A second purchase for every customer of the lowest recency: the next snapshot differs.
@@ -165,6 +202,15 @@ describe('value groups (U14)', () => {
       assert.deepEqual(answer, expected);
     }
     assert.deepEqual(await value(users.J), { recency: 5, frequency: 2, monetary: 5, value_group: 'promising', computed_at: at(NOW + 60_000) });
+  });
+
+  it('live segments on rfm fields follow a refresh, also for customers nobody wrote to', async () => {
+    const before = new Map(groupOf);
+    for (const user of Object.values(users)) groupOf.set(user.userapp_id, (await value(user)).value_group);
+    const moved = [...groupOf].filter(([id, group]) => group !== before.get(id) && id !== users.J.userapp_id && id !== users.C.userapp_id);
+    assert.ok(moved.length > 0, 'the refresh moves a customer without a write of their own');
+    await settled();
+    for (const [group, id] of groupSegments) assert.deepEqual(await storedMembers(id), scoredAs(group), group);
   });
 
   it('the daily refresh runs on the app\'s clock, without a request', async () => {

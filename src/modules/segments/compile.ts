@@ -296,8 +296,24 @@ class Compiler {
     return sql<SqlBool>`exists (select 1 from attribute_value_items i where i.account_id = ${this.accountId} and i.definition_id = ${definitionId} and ${this.ofCustomer('i.record_id')} and ${match})`;
   }
 
+  /**
+   * U14: the customer has scores in the account's current snapshot (value_scores, one row per
+   * scored customer, found by its primary key) meeting `match`. A customer without scores has no
+   * value: only the operators that match "no value" match them (two-valued, like any profile field).
+   */
+  private scored(match: Bool): Bool {
+    return sql<SqlBool>`exists (select 1 from value_scores vs where vs.account_id = ${this.accountId} and vs.user_id = u.id and ${match})`;
+  }
+
   private text(condition: TextCondition): Bool {
     const { source, test } = condition;
+    if ('rfm' in source) {
+      if (test.op === 'is_set') return this.scored(TRUE);
+      if (test.op === 'is_not_set') return not(this.scored(TRUE));
+      const [positive, negated] = positiveText(test);
+      const match = this.scored(textMatch(sql.ref('vs.value_group'), positive));
+      return negated ? not(match) : match;
+    }
     if ('column' in source) {
       const column = sql.ref(`u.${foldedColumn(source.column)}`);
       if (test.op === 'is_set') return sql<SqlBool>`(${column} is not null)`;
@@ -321,6 +337,13 @@ class Compiler {
       if (test.op === 'is_set') return sql<SqlBool>`(${birthdate} is not null)`;
       if (test.op === 'is_not_set') return sql<SqlBool>`(${birthdate} is null)`;
       return this.age(test);
+    }
+    if ('rfm' in source) {
+      if (test.op === 'is_set') return this.scored(TRUE);
+      if (test.op === 'is_not_set') return not(this.scored(TRUE));
+      const score = sql.ref(`vs.${source.rfm}`);
+      if (test.op === 'neq') return not(this.scored(numberTest(score, { op: 'eq', value: test.value })));
+      return this.scored(numberTest(score, test));
     }
     if ('column' in source) {
       if (test.op === 'is_set') return TRUE;

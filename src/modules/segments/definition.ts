@@ -37,6 +37,9 @@ export const PRESENCE_OPS = ['is_set', 'is_not_set'] as const;
 export const NO_VALUE_OPS: ReadonlySet<string> = new Set(['is_not_set', 'neq', 'not_in', 'not_contains', 'has_none']);
 
 export const NUMBER_FIELDS = ['points', 'age'] as const;
+/** U14's scores (1–5, none without purchases in the last 365 days) and value group, as profile fields. */
+export const RFM_NUMBER_FIELDS = ['rfm.recency', 'rfm.frequency', 'rfm.monetary'] as const;
+export const RFM_TEXT_FIELD = 'rfm.value_group';
 export const DATE_FIELDS = ['birthdate', 'createtime', 'updatetime', 'club_inscription_date'] as const;
 export const BOOLEAN_FIELDS = ['mailing_enabled', 'sms_enabled'] as const;
 export const PURCHASE_MEASURES = ['count', 'total', 'points'] as const;
@@ -71,15 +74,18 @@ export type TagsTest = { op: TagsOp; values: string[] };
 
 /** A user custom attribute (definition of kind `users`). */
 export type AttributeSource = { attribute: number };
+/** A column of the customer's value-group scores (U14), in the account's current snapshot. */
+export type RfmScore = 'recency' | 'frequency' | 'monetary';
+export type RfmSource = { rfm: RfmScore | 'value_group' };
 
 export interface TextCondition {
   type: 'text';
-  source: { column: FoldedTextField } | AttributeSource;
+  source: { column: FoldedTextField } | AttributeSource | { rfm: 'value_group' };
   test: TextTest | PresenceTest;
 }
 export interface NumberCondition {
   type: 'number';
-  source: { column: 'points' } | { age: true } | AttributeSource;
+  source: { column: 'points' } | { age: true } | AttributeSource | { rfm: RfmScore };
   test: NumberTest | PresenceTest;
 }
 export interface DateCondition {
@@ -360,6 +366,10 @@ class Parser {
     }
     if (field === 'points') return { type: 'number', source: { column: 'points' }, test: this.numberTest(raw, path, 'number field "points"') };
     if (field === 'age') return { type: 'number', source: { age: true }, test: this.numberTest(raw, path, 'number field "age"') };
+    if ((RFM_NUMBER_FIELDS as readonly string[]).includes(field)) {
+      return { type: 'number', source: { rfm: field.slice('rfm.'.length) as RfmScore }, test: this.numberTest(raw, path, `number field "${field}"`) };
+    }
+    if (field === RFM_TEXT_FIELD) return { type: 'text', source: { rfm: 'value_group' }, test: this.textTest(raw, path, `text field "${field}"`) };
     if ((DATE_FIELDS as readonly string[]).includes(field)) {
       const column = field as DateField;
       return { type: 'date', source: { column }, test: this.dateTest(raw, path, `date field "${field}"`, column === 'birthdate') };
@@ -370,7 +380,7 @@ class Parser {
     }
     throw invalidField(
       `${path}.field`,
-      `unknown field "${field}" (profile fields: ${[...FOLDED_TEXT_FIELDS, ...NUMBER_FIELDS, ...DATE_FIELDS, 'tags', ...BOOLEAN_FIELDS].join(', ')}, or custom_attributes.<name>)`,
+      `unknown field "${field}" (profile fields: ${[...FOLDED_TEXT_FIELDS, ...NUMBER_FIELDS, ...DATE_FIELDS, 'tags', ...BOOLEAN_FIELDS, ...RFM_NUMBER_FIELDS, RFM_TEXT_FIELD].join(', ')}, or custom_attributes.<name>)`,
     );
   }
 
