@@ -88,14 +88,24 @@ export class ValueGroupsRepository {
     return this.db.selectFrom('value_snapshots').select(['computed_at', 'run']).where('account_id', '=', accountId).executeTakeFirst();
   }
 
-  async scoresOf(accountId: number, userId: number): Promise<ScoreRow | undefined> {
+  /**
+   * The snapshot's time and the customer's scores in it (undefined before the first snapshot), read
+   * by one statement: on PostgreSQL a statement sees one committed state, so the time and the scores
+   * are of the same snapshot even while a refresh commits.
+   */
+  async scoresOf(accountId: number, userId: number): Promise<{ computed_at: string; scores: ScoreRow | undefined } | undefined> {
     const row = await this.db
-      .selectFrom('value_scores')
-      .select(['recency', 'frequency', 'monetary', 'value_group'])
-      .where('account_id', '=', accountId)
-      .where('user_id', '=', userId)
+      .selectFrom('value_snapshots as s')
+      .leftJoin('value_scores as v', (join) => join.onRef('v.account_id', '=', 's.account_id').on('v.user_id', '=', userId))
+      .select(['s.computed_at', 'v.recency', 'v.frequency', 'v.monetary', 'v.value_group'])
+      .where('s.account_id', '=', accountId)
       .executeTakeFirst();
-    return row && { recency: Number(row.recency), frequency: Number(row.frequency), monetary: Number(row.monetary), value_group: row.value_group as ValueGroup };
+    if (!row) return undefined;
+    const scores =
+      row.value_group === null || row.value_group === undefined
+        ? undefined
+        : { recency: Number(row.recency), frequency: Number(row.frequency), monetary: Number(row.monetary), value_group: row.value_group as ValueGroup };
+    return { computed_at: row.computed_at, scores };
   }
 
   /** Scores of these customers (an export's page), by user id. */
@@ -114,15 +124,23 @@ export class ValueGroupsRepository {
     return found;
   }
 
-  /** The snapshot's groups that have customers (the service adds the empty ones). */
-  async groups(accountId: number): Promise<GroupTotals[]> {
+  /**
+   * The snapshot's time and its groups that have customers (the service adds the empty ones),
+   * undefined before the first snapshot; one statement, for the reason scoresOf gives.
+   */
+  async groups(accountId: number): Promise<{ computed_at: string; groups: GroupTotals[] } | undefined> {
     const rows = await this.db
-      .selectFrom('value_scores')
-      .select((eb) => ['value_group', eb.fn.countAll<number | string>().as('customers'), eb.fn.sum<number | string>('total_units').as('units')])
-      .where('account_id', '=', accountId)
-      .groupBy('value_group')
+      .selectFrom('value_snapshots as s')
+      .leftJoin('value_scores as v', 'v.account_id', 's.account_id')
+      .select((eb) => ['s.computed_at', 'v.value_group', eb.fn.count<number | string>('v.user_id').as('customers'), eb.fn.sum<number | string | null>('v.total_units').as('units')])
+      .where('s.account_id', '=', accountId)
+      .groupBy(['s.computed_at', 'v.value_group'])
       .execute();
-    return rows.map((row) => ({ value_group: row.value_group as ValueGroup, customers: Number(row.customers), total_units: Number(row.units ?? 0) }));
+    if (rows.length === 0) return undefined;
+    const groups = rows
+      .filter((row) => row.value_group !== null)
+      .map((row) => ({ value_group: row.value_group as ValueGroup, customers: Number(row.customers), total_units: Number(row.units ?? 0) }));
+    return { computed_at: rows[0]!.computed_at, groups };
   }
 
   // --- the daily refresh (the worker's schedule, across accounts) ---

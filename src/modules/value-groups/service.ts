@@ -17,7 +17,7 @@ const REFRESHED_PER_CHECK = 10;
 const UNSCORED = { recency: null, frequency: null, monetary: null, value_group: null } as const;
 
 export interface ValueGroupsDeps {
-  valueGroups: Pick<ValueGroupsRepository, 'snapshot' | 'scoresOf' | 'scoresOfMany' | 'groups' | 'dueAccounts'>;
+  valueGroups: Pick<ValueGroupsRepository, 'scoresOf' | 'scoresOfMany' | 'groups' | 'dueAccounts'>;
   directory: Pick<UserDirectory, 'requireByRef'>;
   queue: Pick<RequestQueue, 'accept'>;
   /** The daily refresh: claim and refresh in one transaction. */
@@ -38,9 +38,8 @@ export class ValueGroupsService {
 
   /** The scores of a customer already found (the customer export, D3). */
   async ofUserId(accountId: number, userId: number): Promise<CustomerValue> {
-    const snapshot = await this.deps.valueGroups.snapshot(accountId);
-    const scores = snapshot ? await this.deps.valueGroups.scoresOf(accountId, userId) : undefined;
-    return { ...(scores ?? UNSCORED), computed_at: snapshot?.computed_at ?? null };
+    const found = await this.deps.valueGroups.scoresOf(accountId, userId);
+    return { ...(found?.scores ?? UNSCORED), computed_at: found?.computed_at ?? null };
   }
 
   /** The scores of these customers (SG6's export pages); a customer without any is absent. */
@@ -50,8 +49,8 @@ export class ValueGroupsService {
 
   /** GET /account/value-groups: every group in U14's order, empty ones with 0. */
   async overview(accountId: number): Promise<ValueGroupsOverview> {
-    const snapshot = await this.deps.valueGroups.snapshot(accountId);
-    const totals = new Map((snapshot ? await this.deps.valueGroups.groups(accountId) : []).map((row) => [row.value_group, row]));
+    const snapshot = await this.deps.valueGroups.groups(accountId);
+    const totals = new Map((snapshot?.groups ?? []).map((row) => [row.value_group, row]));
     return {
       computed_at: snapshot?.computed_at ?? null,
       groups: VALUE_GROUPS.map((value_group) => {
