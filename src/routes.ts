@@ -63,6 +63,7 @@ import type { RetentionService } from './modules/user-events/retention.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { valueGroupsRoutes } from './modules/value-groups/routes.js';
 import type { ValueGroupsService } from './modules/value-groups/service.js';
+import { CustomerValue } from './modules/value-groups/schemas.js';
 import { webhooksRoutes } from './modules/webhooks/routes.js';
 import type { WebhooksService } from './modules/webhooks/service.js';
 import type { UsersService } from './modules/users/service.js';
@@ -200,7 +201,7 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   await scope.register(customerDataRoutes, {
     erasure: s.erasure,
     exports: s.customerExport,
-    exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment, mailing: CustomerMailing },
+    exportParts: { purchase: PurchaseObject, userEvent: UserEventObject, coupon: Coupon, familyMember: MemberObject, abandonedCart: CartObject, segment: UserSegment, mailing: CustomerMailing, value: CustomerValue },
   });
   // POST|GET /webhooks, GET|PUT|DELETE /webhooks/:id, POST /webhooks/:id/rotate-secret,
   // GET /webhooks/:id/deliveries, POST /webhooks/:id/deliveries/:message_id/retry, POST /webhooks/:id/test

@@ -319,7 +319,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     snapshot: (work) =>
       snapshot((sdb) => {
         const s = buildRepositories(sdb);
-        return work({ segments: s.segments, members: s.segmentMembers, directory: new UserDirectory({ users: s.users, attributeValues: s.attributeValues }) });
+        return work({ segments: s.segments, members: s.segmentMembers, directory: new UserDirectory({ users: s.users, attributeValues: s.attributeValues }), scores: s.valueGroups });
       }),
   });
 
@@ -336,6 +336,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     abandonedCarts: (accountId, userId) => services.carts.ofUser(accountId, userId),
     segments: (accountId, userId) => segments.segmentsOfUserId(accountId, userId),
     mailings: (accountId, userId) => mailings.ofUser(accountId, userId),
+    value: (accountId, userId) => valueGroups.ofUserId(accountId, userId),
   };
 
   // M1–M8: mailings. The sender (a loop of the worker processes) and the service share one SMTP pool.

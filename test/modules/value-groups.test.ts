@@ -101,6 +101,23 @@ describe('value groups (U14)', () => {
     });
   });
 
+  it('the exports carry the scores: SG6 as rfm.* fields, D3 as the customer\'s value', async () => {
+    const segment = expectOk(await t.post('/apiv3/segments', { title: 'Export', definition: { any: [{ field: 'rfm.value_group', op: 'in', value: ['champions', 'hibernating'] }, { field: 'points', op: 'lt', value: 0 }] } }), 201);
+    const csv = await t.get(`/apiv3/segments/${segment.id}/export?fields=userapp_id,rfm.recency,rfm.frequency,rfm.monetary,rfm.value_group`);
+    assert.equal(csv.status, 200, csv.text);
+    const line = (name: Name) => [users[name].userapp_id, ...DATA[name].expect].join(',');
+    assert.equal(csv.text, ['userapp_id,rfm.recency,rfm.frequency,rfm.monetary,rfm.value_group', line('A'), line('D'), line('I'), line('J'), ''].join('\r\n'));
+    const everyone = expectOk(await t.post('/apiv3/segments', { title: 'Everyone', definition: { all: [{ field: 'points', op: 'gte', value: 0 }] } }), 201);
+    const ndjson = await t.get(`/apiv3/segments/${everyone.id}/export?format=ndjson&fields=userapp_id,rfm.value_group,rfm.recency`);
+    const rows = ndjson.text.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(rows.find((r: any) => r.userapp_id === never.userapp_id), { userapp_id: never.userapp_id, 'rfm.value_group': null, 'rfm.recency': null });
+    assert.deepEqual(rows.find((r: any) => r.userapp_id === users.G.userapp_id), { userapp_id: users.G.userapp_id, 'rfm.value_group': 'promising', 'rfm.recency': 5 });
+    expectError(await t.get(`/apiv3/segments/${everyone.id}/export?fields=rfm.nothing`), 400, 'bad_request', /rfm\.nothing/);
+    const exported = expectOk(await t.get(`/apiv3/users/${users.E.userapp_id}/export`));
+    assert.deepEqual(exported.value, { recency: 2, frequency: 3, monetary: 3, value_group: 'at_risk', computed_at: at(NOW) });
+    for (const id of [segment.id, everyone.id]) expectOk(await t.delete(`/apiv3/segments/${id}`));
+  });
+
   it('users are named as the other /users/{id} routes name them (U3); an unknown one is 404', async () => {
     const byUid = expectOk(await t.get(`/apiv3/users/${encodeURIComponent(Buffer.from(users.A.service_uid).toString('base64'))}/value`));
     assert.equal(byUid.value_group, 'champions');

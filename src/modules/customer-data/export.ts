@@ -25,6 +25,8 @@ export interface CustomerRecords {
   segments(accountId: number, userId: number): Promise<object[]>;
   /** M9: the mailings the customer is a recipient of. */
   mailings(accountId: number, userId: number): Promise<object[]>;
+  /** GET /users/{id}/value (U14). */
+  value(accountId: number, userId: number): Promise<object>;
 }
 
 export interface CustomerExport {
@@ -37,6 +39,7 @@ export interface CustomerExport {
   abandoned_carts: object[];
   segments: object[];
   mailings: object[];
+  value: object;
 }
 
 export interface CustomerExportDeps {
@@ -72,6 +75,7 @@ export class CustomerExportService {
       abandoned_carts: await records.abandonedCarts(accountId, id),
       segments: await records.segments(accountId, id),
       mailings: await records.mailings(accountId, id),
+      value: await records.value(accountId, id),
     };
   }
 }

@@ -75,6 +75,7 @@ export interface ExportPartSchemas {
   abandonedCart: TSchema;
   segment: TSchema;
   mailing: TSchema;
+  value: TSchema;
 }
 
 /** D3: everything held about one customer. */
@@ -91,6 +92,7 @@ export function CustomerExportEnvelope(parts: ExportPartSchemas) {
       abandoned_carts: list(parts.abandonedCart, 'Abandoned carts, newest first, as GET /users/{id}/abandoned-carts answers them'),
       segments: list(parts.segment, 'The segments the customer belongs to now, as GET /users/{id}/segments answers them'),
       mailings: list(parts.mailing, 'The mailings the customer is a recipient of, in mailing id order, with their own status and dates (M9)'),
+      value: Type.Unsafe({ ...parts.value, description: 'The value group and RFM scores, as GET /users/{id}/value answers them (U14)' }),
     }),
   );
 }

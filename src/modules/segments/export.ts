@@ -17,11 +17,21 @@ const ATTRIBUTE_PREFIX = 'custom_attributes.';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 
+/** U14's scores of one customer, as the rfm.* fields name them. */
+export interface ExportScores {
+  recency: number;
+  frequency: number;
+  monetary: number;
+  value_group: string;
+}
+
 /** What an export reads, bound to one snapshot of the database. */
 export interface ExportSnapshot {
   segments: Pick<SegmentsRepository, 'catalogue'>;
   members: Pick<SegmentMembers, 'memberIds' | 'usersByIds'>;
   directory: Pick<UserDirectory, 'extras'>;
+  /** U14: the scores of a page of members (the value-groups module's, wired in src/services.ts). */
+  scores: { scoresOfMany(accountId: number, userIds: readonly number[]): Promise<Map<number, ExportScores>> };
 }
 
 export interface SegmentExportDeps {
@@ -35,9 +45,27 @@ export interface ExportFile {
   body: Readable;
 }
 
-/** Where a named field comes from: a U4 field (SG6 `fields`), or one custom attribute. */
-function sourceOf(field: string): UserFieldSource | undefined {
+/** U14's fields, named as segments name them (SG2); a customer without scores has none (absent). */
+const RFM_FIELDS: Record<string, keyof ExportScores> = {
+  'rfm.recency': 'recency',
+  'rfm.frequency': 'frequency',
+  'rfm.monetary': 'monetary',
+  'rfm.value_group': 'value_group',
+};
+
+/** A field's source; `scores` (a page's scores by user id) are read only when a field needs them. */
+type ExportSource = Omit<UserFieldSource, 'needs' | 'value'> & {
+  needs?: UserFieldSource['needs'] | 'scores';
+  value(row: UserRow, extras: UserExtras, scores: Map<number, ExportScores>): unknown;
+};
+
+/** Where a named field comes from: a U4 field (SG6 `fields`), one custom attribute, or a U14 score. */
+function sourceOf(field: string): ExportSource | undefined {
   if (Object.hasOwn(USER_FIELD_SOURCES, field)) return USER_FIELD_SOURCES[field as keyof UserObject];
+  if (Object.hasOwn(RFM_FIELDS, field)) {
+    const key = RFM_FIELDS[field]!;
+    return { columns: ['id'], needs: 'scores', value: (row, _extras, scores) => scores.get(Number(row.id))?.[key] };
+  }
   if (!field.startsWith(ATTRIBUTE_PREFIX) || field.length === ATTRIBUTE_PREFIX.length) return undefined;
   const name = field.slice(ATTRIBUTE_PREFIX.length);
   return { columns: ['id'], needs: 'custom', value: (row, extras) => extras.custom.get(row.id)?.[name] };
@@ -53,15 +81,15 @@ function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function linesOf(format: Format, fields: readonly string[], sources: readonly UserFieldSource[], rows: UserRow[], extras: UserExtras): string {
+function linesOf(format: Format, fields: readonly string[], sources: readonly ExportSource[], rows: UserRow[], extras: UserExtras, scores: Map<number, ExportScores>): string {
   let text = '';
   for (const row of rows) {
     if (format === 'csv') {
-      for (let i = 0; i < sources.length; i += 1) text += (i === 0 ? '' : ',') + csvField(sources[i]!.value(row, extras));
+      for (let i = 0; i < sources.length; i += 1) text += (i === 0 ? '' : ',') + csvField(sources[i]!.value(row, extras, scores));
       text += '\r\n';
     } else {
       const object: Record<string, unknown> = {};
-      for (let i = 0; i < sources.length; i += 1) object[fields[i]!] = sources[i]!.value(row, extras) ?? null;
+      for (let i = 0; i < sources.length; i += 1) object[fields[i]!] = sources[i]!.value(row, extras, scores) ?? null;
       text += `${JSON.stringify(object)}\n`;
     }
   }
@@ -78,7 +106,7 @@ export class SegmentExport {
     const fields = given(query.fields) === undefined ? [...DEFAULT_EXPORT_FIELDS] : query.fields!.split(',').map((field) => field.trim());
     const sources = fields.map((field) => {
       const source = sourceOf(field);
-      if (!source) throw invalidField('fields', `"${field}" is not a customer field nor custom_attributes.<name>`);
+      if (!source) throw invalidField('fields', `"${field}" is not a customer field, custom_attributes.<name> nor an rfm.* score`);
       return source;
     });
     // Only the columns and extras the named fields are made of are read.
@@ -106,7 +134,8 @@ export class SegmentExport {
       started();
       if (!body.destroyed && !body.write(text)) await drained();
     };
-    const run = this.deps.snapshot(async ({ segments, members, directory }) => {
+    const withScores = sources.some((source) => source.needs === 'scores');
+    const run = this.deps.snapshot(async ({ segments, members, directory, scores }) => {
       const catalogue = await segments.catalogue(accountId);
       const unknown = attributes.find((name) => !catalogue.attributes.has(name));
       if (unknown !== undefined) throw invalidField('fields', `no user custom attribute named "${unknown}" is defined`);
@@ -117,7 +146,8 @@ export class SegmentExport {
       const ids = await members.memberIds(accountId, compiled);
       for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
         const rows = await members.usersByIds(accountId, ids.subarray(start, start + EXPORT_PAGE), columns);
-        await write(linesOf(format, fields, sources, rows, await directory.extras(accountId, rows, wanted)));
+        const scored = withScores ? await scores.scoresOfMany(accountId, rows.map((r) => Number(r.id))) : new Map<number, ExportScores>();
+        await write(linesOf(format, fields, sources, rows, await directory.extras(accountId, rows, wanted), scored));
         if (body.destroyed) return;
       }
       body.end();

@@ -104,7 +104,7 @@ export const SegmentExportQuery = Type.Object(
     fields: Type.Optional(
       Type.String({
         maxLength: 4096,
-        description: `Comma-separated U4 fields or custom_attributes.<name>; default ${DEFAULT_EXPORT_FIELDS.join(',')}`,
+        description: `Comma-separated U4 fields, custom_attributes.<name>, or U14's rfm.recency, rfm.frequency, rfm.monetary, rfm.value_group; default ${DEFAULT_EXPORT_FIELDS.join(',')}`,
       }),
     ),
   },
