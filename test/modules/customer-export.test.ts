@@ -9,7 +9,7 @@ import { createUser } from '../helpers/factories.js';
 
 const t = await buildTestApp();
 const b64 = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('base64'));
-const PARTS = ['abandoned_carts', 'coupons', 'family_members', 'mailings', 'points_ledger', 'purchases', 'segments', 'user', 'user_events'];
+const PARTS = ['abandoned_carts', 'coupons', 'family_members', 'mailings', 'points_ledger', 'purchases', 'segments', 'user', 'user_events', 'value'];
 
 /** Each part as its own endpoint answers it (one page of up to 100 is enough for these customers). */
 async function byEndpoints(user: any, key = t.key) {
@@ -26,6 +26,7 @@ async function byEndpoints(user: any, key = t.key) {
     segments: await get(`/apiv3/users/${id}/segments`),
     // M9: no endpoint lists one customer's mailings; these customers received none (mailings-data.test.ts covers it).
     mailings: [],
+    value: await get(`/apiv3/users/${id}/value`),
   };
 }
 
