@@ -101,10 +101,15 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     await settled(page);
     await page.waitForLoadState('networkidle');
 
-    // Exactly one API call for the figures; the page's only other calls are one page of integration
-    // runs and, as on every load of the console, the account's settings (currency, zone, locale).
+    // Exactly one API call for the figures; the page's only other calls are the value groups, one page
+    // of integration runs and, as on every load of the console, the account's settings (currency, zone,
+    // locale).
     assert.equal(summaryCalls(calls).length, 1, calls.join('\n'));
-    assert.deepEqual(calls.map((call) => call.replace(/\?.*/, '')).sort(), ['GET /apiv3/account/settings', 'GET /apiv3/account/summary', 'GET /apiv3/integration-stats'], calls.join('\n'));
+    assert.deepEqual(
+      calls.map((call) => call.replace(/\?.*/, '')).sort(),
+      ['GET /apiv3/account/settings', 'GET /apiv3/account/summary', 'GET /apiv3/account/value-groups', 'GET /apiv3/integration-stats'],
+      calls.join('\n'),
+    );
     const [asked] = summaryCalls(calls);
     const query = new URL(`http://x${asked!.slice('GET '.length)}`).searchParams;
     assert.deepEqual(Object.fromEntries(query), { from: daysAgo(29), to: daysAgo(0), group_by: 'day' });
@@ -186,6 +191,29 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     const week = (await c.t.get(`/apiv3/account/summary?from=${daysAgo(6)}&to=${daysAgo(0)}&group_by=day`)).body.payload;
     assert.equal(await figure(page.getByTestId('overview-window-purchases')), week.window.purchases);
     assert.match((await page.getByTestId('overview-change-purchases').textContent()) ?? '', /on the previous 7 days/);
+    await done();
+  });
+
+  test('value groups (U14): the six groups with customers and revenue, a refresh button, and the group on the customer\'s page', async () => {
+    const { page, done } = await c.open({ path: '/' });
+    const table = page.getByTestId('overview-value-groups');
+    await table.waitFor();
+    const rows = () => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from((tr as any).querySelectorAll('td'), (td: any) => String(td.textContent).trim())));
+    assert.deepEqual((await rows()).map((row) => row[0]), ['Champions', 'Loyal', 'Promising', 'At risk', 'Hibernating', 'Regular']);
+    // The only buyer (four purchases in the last 365 days, 280.75) is alone: every score 1, hibernating.
+    await page.getByTestId('value-groups-refresh').click();
+    await eventually(async () => assert.deepEqual((await rows()).find((row) => row[0] === 'Hibernating'), ['Hibernating', '1', '280.75']));
+    const answer = (await c.t.get('/apiv3/account/value-groups')).body.payload;
+    assert.deepEqual(await rows(), answer.groups.map((g: any) => [g.value_group === 'at_risk' ? 'At risk' : g.value_group[0].toUpperCase() + g.value_group.slice(1), String(g.customers), g.revenue === 0 ? '0' : String(g.revenue)]));
+    assert.match((await page.getByTestId('value-groups-computed-at').textContent()) ?? '', new RegExp(`computed ${answer.computed_at.slice(0, 16)} UTC`));
+    await page.getByTestId('value-groups-refresh').getByText('Recompute now').waitFor();
+
+    const buyer = (await c.t.get('/apiv3/multiusers/find?email=buyer%40example.com')).body.payload;
+    const id = Array.isArray(buyer) ? buyer[0].userapp_id : buyer.userapp_id;
+    await page.goto(c.url(`/customers/${id}`));
+    await page.getByTestId('customer-value-group').waitFor();
+    assert.equal((await page.getByTestId('customer-value-group').textContent())?.trim(), 'Hibernating');
+    for (const score of ['recency', 'frequency', 'monetary']) assert.equal((await page.getByTestId(`customer-value-${score}`).textContent())?.trim(), '1');
     await done();
   });
 

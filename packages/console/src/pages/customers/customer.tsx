@@ -13,10 +13,12 @@ import { Profile } from './profile.js';
 import { CustomerMailings } from './mailings.js';
 import { CustomerSegments } from './segments.js';
 import { Tags } from './tags.js';
+import { CustomerValue } from './value.js';
 
 const SECTIONS = [
   ['profile', 'Profile'],
   ['tags', 'Tags'],
+  ['value', 'Value group'],
   ['segments', 'Segments'],
   ['points', 'Points'],
   ['purchases', 'Purchases'],
@@ -66,6 +68,7 @@ export default function CustomerPage({ params }: PageProps) {
       </nav>
       <Profile user={data} id={id} />
       <Tags user={data} id={id} />
+      <CustomerValue id={id} />
       <CustomerSegments id={id} />
       <Points user={data} id={id} />
       <Purchases id={id} />

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { type GetResult, useGet } from '../../api/queries.js';
+import { useMemo, useState } from 'react';
+import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { TimeChart } from '../../components/chart.js';
 import { Page, Section } from '../../components/layout.js';
 import { QueryView, StatusBadge } from '../../components/states.js';
@@ -8,6 +8,7 @@ import { DataTable } from '../../components/table.js';
 import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { Link, useSearchParam } from '../../router.js';
 import { formatCount, formatMoney } from '../../lib/format.js';
+import { GROUP_LABELS } from '../customers/value.js';
 
 // The overview is one GET /account/summary (O10): the account's totals (all time), the figures of
 // the chosen window of whole UTC days with the window of equal length just before it (up or down,
@@ -192,6 +193,56 @@ function IntegrationRuns() {
   );
 }
 
+/**
+ * U14: the six value groups of the account's current snapshot with their customers and revenue
+ * (GET /account/value-groups), and a refresh (a background request): the table is read again every
+ * second until the snapshot's time changes.
+ */
+function ValueGroups() {
+  const [waitingFrom, setWaitingFrom] = useState<string | null | undefined>(undefined);
+  const groups = useGet('/account/value-groups', undefined, { refetchInterval: waitingFrom === undefined ? false : 1000 });
+  if (waitingFrom !== undefined && groups.data && groups.data.computed_at !== waitingFrom) setWaitingFrom(undefined);
+  const refresh = useApiMutation((api) => api.POST('/account/value-groups/refresh', { body: {} }), {
+    onSuccess: () => setWaitingFrom(groups.data?.computed_at ?? null),
+  });
+  const busy = refresh.isPending || waitingFrom !== undefined;
+  return (
+    <Section
+      title="Value groups"
+      id="value-groups"
+      actions={
+        <button type="button" className="secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => refresh.mutate()} data-testid="value-groups-refresh">
+          {busy ? 'Recomputing…' : 'Recompute now'}
+        </button>
+      }
+    >
+      {refresh.error ? <p className="error">{refresh.error.message}</p> : null}
+      <QueryView query={groups} loading="Loading the value groups…">
+        {(data) => (
+          <>
+            <p className="hint" data-testid="value-groups-computed-at">
+              {data.computed_at === null
+                ? 'Never computed yet: the worker computes them daily, or recompute them now.'
+                : `Customers who bought in the last 365 days, scored on recency, frequency and monetary value; computed ${showDateTime(data.computed_at)}.`}
+            </p>
+            <DataTable
+              caption="Value groups"
+              testId="overview-value-groups"
+              rows={data.groups}
+              rowKey={(group) => group.value_group}
+              columns={[
+                { header: 'Group', cell: (group) => GROUP_LABELS[group.value_group] ?? group.value_group },
+                { header: 'Customers', className: 'num', cell: (group) => group.customers.toLocaleString() },
+                { header: 'Revenue (365 days)', className: 'num', cell: (group) => formatMoney(group.revenue) },
+              ]}
+            />
+          </>
+        )}
+      </QueryView>
+    </Section>
+  );
+}
+
 export default function OverviewPage() {
   const [chosen, setChosen] = useSearchParam('range');
   const range = RANGES.find((r) => r.value === chosen) ?? DEFAULT_RANGE;
@@ -226,6 +277,7 @@ export default function OverviewPage() {
           </div>
         )}
       </QueryView>
+      <ValueGroups />
       <IntegrationRuns />
     </Page>
   );
