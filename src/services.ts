@@ -511,7 +511,15 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
     // T2: sessions past their 12 idle hours or 7 days, links used or expired.
     { name: 'ended console sessions and links', everyMs: SIGN_IN_FAILURES_SWEEP_EVERY_MS, run: () => people.sweep() },
     ...(config.workerEnabled
-      ? [{ name: 'daily value groups', everyMs: CLOCK_GATE_TICK_MS, run: clockGated(clock, VALUE_GROUPS_CHECK_EVERY_MS, () => valueGroups.refreshDue()) }]
+      ? [
+          {
+            name: 'daily value groups',
+            everyMs: CLOCK_GATE_TICK_MS,
+            // Not at start-up: housekeeping's first run is awaited before the process serves, and a
+            // large account's refresh would hold the start back; the first check is a minute later.
+            run: clockGated(clock, VALUE_GROUPS_CHECK_EVERY_MS, (first) => (first ? Promise.resolve(0) : valueGroups.refreshDue())),
+          },
+        ]
       : []),
     { name: 'expired idempotency keys', everyMs: IDEMPOTENCY_SWEEP_EVERY_MS, run: () => idempotency.sweepExpired() },
     { name: 'running idempotency claims', everyMs: REFRESH_CLAIMS_EVERY_MS, run: () => idempotency.refreshRunning() },
