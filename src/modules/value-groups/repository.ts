@@ -45,14 +45,23 @@ export class ValueGroupsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
-   * Replaces the account's snapshot: its scores deleted and the new ones inserted by one
-   * insert…select (the window functions rank every scored customer at once), then the snapshot row.
+   * Replaces the account's snapshot: the snapshot row, then its scores deleted and the new ones
+   * inserted by one insert…select (the window functions rank every scored customer at once).
    * Run it in one transaction: readers see the old snapshot or the new one. Returns the customers
    * scored. Recency ranks by the day of the last purchase (an earlier day is more whole UTC days
    * before today: worse); frequency by the count; monetary by the total in whole 1/10,000 units,
    * each total rounded first, so both databases add exact integers.
    */
   async recompute(accountId: number, run: Recompute): Promise<number> {
+    // The snapshot row first: its row lock makes a concurrent refresh of the account (the daily one
+    // and a requested one, on PostgreSQL) wait for this one to commit, so its delete then sees the
+    // rows this one inserted instead of colliding with them.
+    const values = { computed_at: run.computedAt, run: run.run, scored: 0, due_at: run.nextDue };
+    await this.db
+      .insertInto('value_snapshots')
+      .values({ account_id: accountId, ...values })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+      .execute();
     await this.db.deleteFrom('value_scores').where('account_id', '=', accountId).execute();
     const perCustomer = sql`select p.user_id, substr(max(p.createtime), 1, 10) as last_day, count(*) as purchases,
         sum(floor(p.price_total * ${TOTAL_UNITS} + 0.5)) as units
@@ -75,12 +84,7 @@ export class ValueGroupsRepository {
         cast(s.units as bigint)
       from (${scored}) s`.execute(this.db);
     const count = Number(result.numAffectedRows ?? 0);
-    const values = { computed_at: run.computedAt, run: run.run, scored: count, due_at: run.nextDue };
-    await this.db
-      .insertInto('value_snapshots')
-      .values({ account_id: accountId, ...values })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
-      .execute();
+    await this.db.updateTable('value_snapshots').set({ scored: count }).where('account_id', '=', accountId).execute();
     return count;
   }
 
