@@ -7,7 +7,7 @@ import { type Clock, formatDateTime, stamp } from '../../lib/time.js';
 import type { UserDirectory } from '../users/directory.js';
 import { type RefreshParams, VALUE_GROUPS_REFRESH } from './jobs.js';
 import { type RefreshRepositories, refreshValueGroups, VALUE_GROUPS_EVERY_MS } from './refresh.js';
-import { type ScoreRow, TOTAL_UNITS, VALUE_GROUPS, type ValueGroupsRepository } from './repository.js';
+import { TOTAL_UNITS, VALUE_GROUPS, type ValueGroupsRepository } from './repository.js';
 import type { CustomerValue, ValueGroupsOverview } from './schemas.js';
 
 /** Accounts refreshed per check of the daily schedule; more wait for the next check. */
@@ -17,7 +17,7 @@ const REFRESHED_PER_CHECK = 10;
 const UNSCORED = { recency: null, frequency: null, monetary: null, value_group: null } as const;
 
 export interface ValueGroupsDeps {
-  valueGroups: Pick<ValueGroupsRepository, 'scoresOf' | 'scoresOfMany' | 'groups' | 'dueAccounts'>;
+  valueGroups: Pick<ValueGroupsRepository, 'scoresOf' | 'groups' | 'dueAccounts'>;
   directory: Pick<UserDirectory, 'requireByRef'>;
   queue: Pick<RequestQueue, 'accept'>;
   /** The daily refresh: claim and refresh in one transaction. */
@@ -40,11 +40,6 @@ export class ValueGroupsService {
   async ofUserId(accountId: number, userId: number): Promise<CustomerValue> {
     const found = await this.deps.valueGroups.scoresOf(accountId, userId);
     return { ...(found?.scores ?? UNSCORED), computed_at: found?.computed_at ?? null };
-  }
-
-  /** The scores of these customers (SG6's export pages); a customer without any is absent. */
-  scoresOf(accountId: number, userIds: readonly number[]): Promise<Map<number, ScoreRow>> {
-    return this.deps.valueGroups.scoresOfMany(accountId, userIds);
   }
 
   /** GET /account/value-groups: every group in U14's order, empty ones with 0. */
