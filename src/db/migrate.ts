@@ -25,7 +25,7 @@ import * as signInFailures from './migrations/0022_sign_in_failures.js';
 import * as clubPasswords from './migrations/0024_club_passwords.js';
 import * as people from './migrations/0025_people.js';
 import * as segmentDirtySources from './migrations/0026_segment_dirty_sources.js';
-import * as valueGroups from './migrations/0023_value_groups.js';
+import * as valueGroups from './migrations/0027_value_groups.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -54,7 +54,7 @@ const migrations: Record<string, Migration> = {
   '0024_club_passwords': clubPasswords,
   '0025_people': people,
   '0026_segment_dirty_sources': segmentDirtySources,
-  '0023_value_groups': valueGroups,
+  '0027_value_groups': valueGroups,
 };
 
 /**

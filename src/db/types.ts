@@ -693,7 +693,7 @@ export interface DB {
   value_snapshots: ValueSnapshotsTable;
 }
 
-/** Migration 0023: U14's scores of the account's current snapshot, one row per scored customer. */
+/** Migration 0027: U14's scores of the account's current snapshot, one row per scored customer. */
 export interface ValueScoresTable {
   account_id: number;
   user_id: number;
@@ -705,7 +705,7 @@ export interface ValueScoresTable {
   total_units: number;
 }
 
-/** Migration 0023: per account, its current value-group snapshot and the next daily refresh. */
+/** Migration 0027: per account, its current value-group snapshot and the next daily refresh. */
 export interface ValueSnapshotsTable {
   account_id: number;
   computed_at: string;

@@ -44,6 +44,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /transactions': 'viewer',
   'GET /users/:id/mailings': 'viewer',
   'GET /users/:id/segments': 'viewer',
+  'GET /users/:id/value': 'viewer',
   'GET /user/:id/belongsToSegment': 'viewer',
   'PUT /multiusers': 'editor',
   'DELETE /multiusers': 'editor',
@@ -109,6 +110,8 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'DELETE /account/blacklist/:blacklist/:value': 'editor',
   // The account: overview, settings, people, audit log, retention
   'GET /account/summary': 'viewer',
+  'GET /account/value-groups': 'viewer',
+  'POST /account/value-groups/refresh': 'editor',
   'GET /account/settings': 'viewer',
   'PUT /account/settings': 'owner',
   'GET /account/people': 'owner',

@@ -202,9 +202,9 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     assert.deepEqual((await rows()).map((row) => row[0]), ['Champions', 'Loyal', 'Promising', 'At risk', 'Hibernating', 'Regular']);
     // The only buyer (four purchases in the last 365 days, 280.75) is alone: every score 1, hibernating.
     await page.getByTestId('value-groups-refresh').click();
-    await eventually(async () => assert.deepEqual((await rows()).find((row) => row[0] === 'Hibernating'), ['Hibernating', '1', '280.75']));
+    await eventually(async () => assert.deepEqual((await rows()).find((row) => row[0] === 'Hibernating'), ['Hibernating', '1', '$280.75']));
     const answer = (await c.t.get('/apiv3/account/value-groups')).body.payload;
-    assert.deepEqual(await rows(), answer.groups.map((g: any) => [g.value_group === 'at_risk' ? 'At risk' : g.value_group[0].toUpperCase() + g.value_group.slice(1), String(g.customers), g.revenue === 0 ? '0' : String(g.revenue)]));
+    assert.deepEqual(await rows(), answer.groups.map((g: any) => [g.value_group === 'at_risk' ? 'At risk' : g.value_group[0].toUpperCase() + g.value_group.slice(1), String(g.customers), dollars(g.revenue)]));
     assert.match((await page.getByTestId('value-groups-computed-at').textContent()) ?? '', new RegExp(`computed ${answer.computed_at.slice(0, 16)} UTC`));
     await page.getByTestId('value-groups-refresh').getByText('Recompute now').waitFor();
 

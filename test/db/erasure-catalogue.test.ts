@@ -138,6 +138,8 @@ describe('the database\'s references to customers', () => {
     await t.database.db.insertInto('segment_members').values({ account_id: t.accountId, segment_id: segment.id, user_id: user.userapp_id, since: '2026-01-01 00:00:00' }).execute();
     await t.database.db.insertInto('segment_changes').values({ account_id: t.accountId, segment_id: segment.id, user_id: user.userapp_id, type: 'entered', at: '2026-01-01 00:00:00' }).execute();
     await t.database.db.insertInto('segment_dirty').values({ account_id: t.accountId, user_id: user.userapp_id }).execute();
+    // U14: the customer's scores in the value-group snapshot (no refresh run here).
+    await t.database.db.insertInto('value_scores').values({ account_id: t.accountId, user_id: user.userapp_id, recency: 1, frequency: 1, monetary: 1, value_group: 'hibernating', total_units: 10_000 }).execute();
     const { direct } = await customerReferences(t.database.db);
     const db = t.database.db as Kysely<any>;
     const count = async (table: string, column: string) => {

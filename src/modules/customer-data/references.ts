@@ -61,6 +61,8 @@ export const CUSTOMER_REFERENCES: readonly CustomerReference[] = [
   { table: 'segment_members', column: 'user_id', records: 'customers' },
   { table: 'segment_changes', column: 'user_id', records: 'customers' },
   { table: 'segment_dirty', column: 'user_id', records: 'customers' },
+  // U14: the customer's scores in the account's current value-group snapshot.
+  { table: 'value_scores', column: 'user_id', records: 'customers' },
   { table: 'users', column: 'id', records: 'customers', counted: 'users' },
 ];
 
