@@ -10,5 +10,5 @@ export default async function* fileTimes(source) {
   }
   const slowest = [...times].sort((a, b) => b[1] - a[1]).slice(0, 15);
   yield '\nSlowest test files (seconds, their top-level tests summed):\n';
-  for (const [file, ms] of slowest) yield `  ${(ms / 1000).toFixed(1).padStart(7)}  ${file.replace(process.cwd() + '/', '')}\n`;
+  for (const [file, ms] of slowest) yield `  ${(ms / 1000).toFixed(1).padStart(7)}  ${file.replace(/^.*\/\.test-build\/run-\d+\//, '').replace(process.cwd() + '/', '').replace(/\.js$/, '.ts')}\n`;
 }

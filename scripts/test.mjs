@@ -2,8 +2,9 @@
 // is set. Without it the PostgreSQL pass is skipped with a notice, never silently.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import pg from 'pg';
+import { buildTests } from './test-build.mjs';
 
 function testFiles(dir) {
   const out = [];
@@ -17,16 +18,20 @@ function testFiles(dir) {
 
 const only = process.argv.slice(2);
 const files = only.length > 0 ? only : testFiles('test');
+const started = Date.now();
+const built = await buildTests(process.cwd());
+console.log(`compiled src/ and test/ into ${relative(process.cwd(), built)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const compiled = files.map((file) => join(built, file.replace(/\.ts$/, '.js')));
 
 function run(label, env) {
   return new Promise((resolve) => {
     console.log(`\n=== ${label}: ${files.length} test files ===`);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
+      ['--enable-source-maps', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
         '--test-reporter=./scripts/file-times.mjs', '--test-reporter-destination=stdout',
-        '--test-concurrency=3', '--test-timeout=300000', ...files],
-      { env, stdio: ['ignore', 'pipe', 'inherit'] },
+        '--test-concurrency=3', '--test-timeout=300000', ...compiled],
+      { env: { ...env, RAPPORT_TEST_BUILD: built }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let output = '';
     child.stdout.on('data', (chunk) => {

@@ -37,13 +37,16 @@ export function childServers(): {
   after(killAll);
 
   function start(database: DatabaseConfig, settings: Partial<Config>, { startTimeoutMs = 60_000 } = {}): Promise<ChildServer> {
-    const server = pathToFileURL(resolve('src/server.ts')).href;
-    const helpers = pathToFileURL(resolve('test/helpers/app.ts')).href;
+    // Under scripts/test.mjs the suite runs compiled (.test-build/, RAPPORT_TEST_BUILD): so does the child.
+    const built = process.env.RAPPORT_TEST_BUILD;
+    const source = (path: string) => pathToFileURL(built ? resolve(built, path.replace(/\.ts$/, '.js')) : resolve(path)).href;
+    const server = source('src/server.ts');
+    const helpers = source('test/helpers/app.ts');
     const code =
       `const { startServer } = await import(${JSON.stringify(server)}); const { testConfig } = await import(${JSON.stringify(helpers)});` +
       `const app = await startServer(testConfig({ database: JSON.parse(process.env.CHILD_DATABASE), ...${JSON.stringify({ host: '127.0.0.1', port: 0, ...settings })} }));` +
       `console.log('LISTENING http://127.0.0.1:' + app.server.address().port);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    const child = spawn(process.execPath, [...(built ? ['--enable-source-maps'] : ['--import', 'tsx']), '--input-type=module', '-e', code], {
       env: { ...process.env, CHILD_DATABASE: JSON.stringify(database) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
