@@ -4,15 +4,16 @@
 // about half of that. esbuild is the transpiler tsx uses, so the code that runs is the same; type
 // checking stays `npm run typecheck` (tsc).
 //
-// .test-build/ mirrors the repository: src/ and test/ with each .ts compiled to .js beside a link to
+// .test-build/ mirrors the repository: src/, test/ and the SDK's sources with each .ts compiled to .js beside a link to
 // the .ts (tests read sources), every other file and top-level entry a link to the original, so
 // paths taken from import.meta.url (fixtures, docs, the console build, package.json) resolve as before.
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
 
 export const TEST_BUILD = '.test-build';
-const COMPILED = ['src', 'test'];
+/** Folders whose TypeScript the tests run (the SDK's sources and scripts are imported by test/sdk/). */
+const COMPILED = ['src', 'test', 'packages/sdk/src', 'packages/sdk/scripts'];
 
 /** Builds this run's tree, .test-build/run-<pid>/ (runs at once in one checkout do not share one); returns its path. */
 export async function buildTests(root) {
@@ -20,10 +21,21 @@ export async function buildTests(root) {
   const out = join(root, TEST_BUILD, `run-${process.pid}`);
   mkdirSync(out, { recursive: true });
   process.on('exit', () => rmSync(out, { recursive: true, force: true }));
-  for (const name of readdirSync(root)) {
-    if (!COMPILED.includes(name) && name !== TEST_BUILD && name !== '.git') symlinkSync(join(root, name), join(out, name));
-  }
   const entryPoints = [];
+  // Every entry is linked, but the compiled folders (mirrored: a link to each file, and JavaScript
+  // beside each .ts) and the folders above them (made, their other entries linked).
+  const place = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const rel = relative(root, path).split(sep).join('/');
+      if (rel === TEST_BUILD || rel === '.git') continue;
+      if (COMPILED.includes(rel)) mirror(path);
+      else if (COMPILED.some((folder) => folder.startsWith(`${rel}/`))) {
+        mkdirSync(join(out, rel), { recursive: true });
+        place(path);
+      } else symlinkSync(path, join(out, rel));
+    }
+  };
   const mirror = (dir) => {
     mkdirSync(join(out, relative(root, dir)), { recursive: true });
     for (const name of readdirSync(dir)) {
@@ -35,7 +47,7 @@ export async function buildTests(root) {
       }
     }
   };
-  for (const dir of COMPILED) mirror(join(root, dir));
+  place(root);
   await build({
     entryPoints,
     outdir: out,

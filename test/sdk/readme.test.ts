@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { transform } from 'esbuild';
 import ts from 'typescript';
 import { usingPostgres } from '../helpers/app.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
@@ -31,8 +32,11 @@ for (const document of documents) {
   assert.ok(blocks.length > 0, `${document} has no ts example`);
   for (const [index, code] of blocks.entries()) {
     assert.match(code, /from '@rapport\/sdk'/, `${document} example ${index + 1} does not import the SDK`);
-    const file = join(dir, `${document.replace(/[^a-z0-9]+/gi, '-')}-${index + 1}.mts`);
-    await writeFile(file, code.replaceAll("from '@rapport/sdk'", `from ${JSON.stringify(sdkEntry)}`));
+    const file = join(dir, `${document.replace(/[^a-z0-9]+/gi, '-')}-${index + 1}`);
+    const source = code.replaceAll("from '@rapport/sdk'", `from ${JSON.stringify(sdkEntry)}`);
+    // The .mts is type-checked; its JavaScript (as esbuild, tsx's transpiler, makes it) is run.
+    await writeFile(`${file}.mts`, source);
+    await writeFile(`${file}.mjs`, (await transform(source, { loader: 'ts', format: 'esm', target: 'node20' })).code);
     examples.push({ name: `${document} example ${index + 1}`, file });
   }
 }
@@ -42,7 +46,7 @@ test('the examples typecheck', { skip: usingPostgres() && 'checked in the SQLite
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
   const program = ts.createProgram(
-    examples.map((example) => example.file),
+    examples.map((example) => `${example.file}.mts`),
     { ...options, noEmit: true },
   );
   const problems = ts
@@ -68,7 +72,7 @@ test('the examples run against a real server', async (t) => {
     for (const example of examples) {
       await t.test(example.name, async () => {
         printed.length = 0;
-        await import(pathToFileURL(example.file).href);
+        await import(pathToFileURL(`${example.file}.mjs`).href);
       });
     }
   } finally {
