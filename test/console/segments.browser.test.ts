@@ -261,6 +261,26 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     await done();
   });
 
+  test('value groups: the group is chosen from the six, the scores are numbers; the count is the API preview', async () => {
+    const { page, context, done } = await c.open({ path: '/segments' });
+    await recordPreviews(context);
+    await page.goto(c.url('/segments/new'));
+    const first = condition(page, '1');
+    await first.getByLabel('Field').selectOption({ label: 'Value group' });
+    const value = first.getByLabel('Value', { exact: true });
+    assert.deepEqual(await optionLabels(value), ['Choose one', 'Champions', 'Loyal', 'Promising', 'At risk', 'Hibernating', 'Regular']);
+    await value.selectOption({ label: 'At risk' });
+    await page.getByRole('button', { name: 'Add condition', exact: true }).click();
+    const second = condition(page, '2');
+    await second.getByLabel('Field').selectOption({ label: 'Recency score (1–5)' });
+    await second.getByLabel('Operator').selectOption({ label: 'is at least' });
+    await second.getByLabel('Value', { exact: true }).fill('2');
+    const definition = { all: [{ field: 'rfm.value_group', op: 'eq', value: 'at_risk' }, { field: 'rfm.recency', op: 'gte', value: 2 }] };
+    await eventually(async () => assert.deepEqual((await previewsSent(page)).at(-1), { definition }));
+    await eventually(async () => assert.equal(await shownCount(page), (await apiPreview(definition)).count));
+    await done();
+  });
+
   test('a stored definition with every kind of condition opens in the builder, which previews it as stored', async () => {
     const { t } = c;
     assert.equal((await t.post('/apiv3/events', { name: 'login' })).status, 200);

@@ -27,8 +27,11 @@ export const SEGMENT_FIELDS = {
     'country',
     'postcode',
     'marital_status',
+    /** The customer's value group (U14): champions, loyal, promising, at_risk, hibernating, regular. */
+    'rfm.value_group',
   ],
-  number: ['points', 'age'],
+  /** `rfm.*`: the customer's scores, 1 to 5, in the account's current value-group snapshot (U14). */
+  number: ['points', 'age', 'rfm.recency', 'rfm.frequency', 'rfm.monetary'],
   date: ['birthdate', 'createtime', 'updatetime', 'club_inscription_date'],
   tags: ['tags'],
   boolean: ['mailing_enabled', 'sms_enabled'],

@@ -3,16 +3,8 @@ import { Section } from '../../components/layout.js';
 import { QueryView } from '../../components/states.js';
 import { showDateTime } from '../../lib/dates.js';
 import { Link } from '../../router.js';
+import { GROUP_LABELS } from '../../lib/value-groups.js';
 
-/** U14's group names, as the console shows them. */
-export const GROUP_LABELS: Record<string, string> = {
-  champions: 'Champions',
-  loyal: 'Loyal',
-  promising: 'Promising',
-  at_risk: 'At risk',
-  hibernating: 'Hibernating',
-  regular: 'Regular',
-};
 
 /** The customer's value group and RFM scores in the account's current snapshot (GET /users/{id}/value). */
 export function CustomerValue({ id }: { id: string }) {

@@ -8,7 +8,7 @@ import { DataTable } from '../../components/table.js';
 import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { Link, useSearchParam } from '../../router.js';
 import { formatCount, formatMoney } from '../../lib/format.js';
-import { GROUP_LABELS } from '../customers/value.js';
+import { GROUP_LABELS } from '../../lib/value-groups.js';
 
 // The overview is one GET /account/summary (O10): the account's totals (all time), the figures of
 // the chosen window of whole UTC days with the window of equal length just before it (up or down,

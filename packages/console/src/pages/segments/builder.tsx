@@ -2,6 +2,7 @@ import { PURCHASE_CHANNELS, SEGMENT_FIELDS } from '@rapport/sdk';
 import { type ReactNode, useId } from 'react';
 import { explainForField, fieldOf } from '../../api/errors.js';
 import { ErrorText } from '../../components/states.js';
+import { GROUP_LABELS } from '../../lib/value-groups.js';
 import {
   ATTRIBUTE,
   type BuilderContext,
@@ -79,7 +80,14 @@ const PROFILE_LABELS: Record<string, string> = {
   tags: 'Tags',
   mailing_enabled: 'Accepts e-mail',
   sms_enabled: 'Accepts SMS',
+  'rfm.value_group': 'Value group',
+  'rfm.recency': 'Recency score (1–5)',
+  'rfm.frequency': 'Frequency score (1–5)',
+  'rfm.monetary': 'Monetary score (1–5)',
 };
+
+/** The value groups a customer can be in, as the value field offers them. */
+const VALUE_GROUP_CHOICES = Object.entries(GROUP_LABELS).map(([value, text]) => ({ value, text }));
 
 const KIND_LABELS: Record<string, string> = {
   purchases: 'Purchases',
@@ -299,7 +307,7 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
 
   // A select attribute offers its options, not a text box; a stored value it no longer offers stays shown, with a warning.
   const attributeName = subject.startsWith(`field:${ATTRIBUTE}`) ? subject.slice(`field:${ATTRIBUTE}`.length) : null;
-  const choices = attributeName ? options.attributes.find((a) => a.name === attributeName)?.options : undefined;
+  const choices = attributeName ? options.attributes.find((a) => a.name === attributeName)?.options : subject === 'field:rfm.value_group' ? VALUE_GROUP_CHOICES : undefined;
   const offersChoices = choices !== undefined && choices.length > 0 && type === 'text';
   const listItems = (text: string) => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
   let warning: ReactNode = null;
@@ -321,7 +329,7 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
           )}
         </Control>
       );
-      if (!listed) warning = <NoRecord>“{condition.value}” is not one of this attribute’s options: no customer can have it.</NoRecord>;
+      if (!listed) warning = <NoRecord>“{condition.value}” is not one of {attributeName ? 'this attribute’s options' : 'the value groups'}: no customer can have it.</NoRecord>;
     } else {
       const chosen = listItems(condition.value);
       const unknown = chosen.filter((value) => !known(value));
