@@ -441,7 +441,7 @@ describe('user events: the model serialises its cleanser', () => {
 
 describe('coverage of the fixtures', () => {
   it('every fixture file is replayed by a test above', () => {
-    const source = readFileSync(new URL(import.meta.url), 'utf8');
+    const source = readFileSync(new URL(import.meta.url.replace(/\.js$/, '.ts')), 'utf8'); // its TypeScript, also when the suite runs compiled
     assert.deepEqual(fixtureNames(FIXTURES).filter((name) => !source.includes(`replay('${name}')`)), []);
   });
 });

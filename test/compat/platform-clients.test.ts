@@ -246,7 +246,7 @@ describe("the platform's API documentation (apiv3): each documented call as its 
 
 describe('coverage of the fixtures', () => {
   it('every fixture file is replayed by a test above', () => {
-    const source = readFileSync(new URL(import.meta.url), 'utf8');
+    const source = readFileSync(new URL(import.meta.url.replace(/\.js$/, '.ts')), 'utf8'); // its TypeScript, also when the suite runs compiled
     for (const client of Object.keys(CLIENTS) as Client[]) {
       assert.deepEqual(fixtureNames(dir(client)).filter((name) => !source.includes(`replay('${client}', '${name}'`)), [], client);
     }
