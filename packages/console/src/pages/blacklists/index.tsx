@@ -38,7 +38,7 @@ function CheckValue({ list }: { list: ListName }) {
         onValue={setValue}
         hint="Checked as the list stores it: case and spacing do not matter."
       />
-      <SubmitButton busy={check.isPending} busyLabel="Checking…">
+      <SubmitButton reads busy={check.isPending} busyLabel="Checking…">
         Check
       </SubmitButton>
       {check.data ? (
