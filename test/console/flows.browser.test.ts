@@ -42,8 +42,9 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     const { page, done } = await c.open({ key: null });
     await page.getByRole('heading', { level: 1, name: 'Rapport console' }).waitFor();
     await eventually(async () => assert.equal(await page.title(), 'Sign in · Rapport console')); // set in an effect, after the paint
+    await page.getByRole('button', { name: 'Use an API key instead' }).click();
     await page.getByLabel('API key').fill(c.t.key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with the key' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await eventually(async () => assert.equal(await page.title(), 'Overview · Rapport console'));
@@ -67,8 +68,9 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     assert.equal(refused.body.code, 'forbidden');
 
     const { page, done } = await c.open({ key: null });
+    await page.getByRole('button', { name: 'Use an API key instead' }).click();
     await page.getByLabel('API key').fill(wrong);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with the key' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
     // What to do first; the API's own message kept as a detail line.

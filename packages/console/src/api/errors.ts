@@ -113,6 +113,7 @@ export function ruleInWords(rule: string): string {
     return `The template has a mistake at line ${m[1]}, column ${m[2]} (${m[3]!.trim()}): check the {{ … }} and {% … %} there.`;
   }
   if ((m = /^does not compile as MJML: line (\d+): (.+)$/s.exec(r))) return `The MJML does not compile at line ${m[1]} (${m[2]!.trim()}): correct it, or choose HTML.`;
+  if (/^the last owner cannot be/.test(r)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
   if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
   if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
   if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';

@@ -11,6 +11,17 @@ import { CSRF_HEADERS, type Role, type SessionPerson, consoleCall } from './cons
 // refused by the API, and the console says so.
 
 const STORAGE_KEY = 'rapport.apiKey';
+/** 'key' once this tab signed in with a key: its sign-in page then opens on the key form. */
+const WAY_KEY = 'rapport.signInWay';
+
+/** Which form the sign-in page opens on. */
+export function lastSignInWay(): 'key' | 'person' {
+  try {
+    return window.sessionStorage.getItem(WAY_KEY) === 'key' ? 'key' : 'person';
+  } catch {
+    return 'person';
+  }
+}
 const RETRY = { maxAttempts: 3, maxDelayMs: 10_000 };
 
 interface Session {
@@ -72,6 +83,7 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
   const signIn = useCallback((key: string) => {
     try {
       window.sessionStorage.setItem(STORAGE_KEY, key);
+      window.sessionStorage.setItem(WAY_KEY, 'key');
     } catch {
       // in memory only
     }
@@ -80,6 +92,11 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
   }, []);
 
   const signInPerson = useCallback((who: SessionPerson) => {
+    try {
+      window.sessionStorage.removeItem(WAY_KEY);
+    } catch {
+      // nothing stored
+    }
     setNotice(null);
     setPerson(who);
   }, []);
@@ -88,6 +105,7 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
     (why?: unknown) => {
       try {
         window.sessionStorage.removeItem(STORAGE_KEY);
+        if (apiKey) window.sessionStorage.setItem(WAY_KEY, 'key');
       } catch {
         // nothing stored
       }
@@ -98,7 +116,7 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
       setPerson(null);
       onSignOut?.();
     },
-    [onSignOut, person],
+    [onSignOut, person, apiKey],
   );
 
   // One client for the whole cookie session: a role change (refreshPerson) keeps the queries' client.

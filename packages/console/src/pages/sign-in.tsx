@@ -1,7 +1,7 @@
 import { RapportError } from '@rapport/sdk';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type SessionPerson, consoleCall } from '../api/console-calls.js';
-import { clientFor, useSession } from '../api/session.js';
+import { clientFor, lastSignInWay, useSession } from '../api/session.js';
 import { Form, SubmitButton, TextField } from '../components/form.js';
 import { ErrorText } from '../components/states.js';
 
@@ -195,7 +195,7 @@ function KeyForm({ onMode }: { onMode: (mode: Mode) => void }) {
 
 export function SignIn() {
   const { notice } = useSession();
-  const [mode, setMode] = useState<Mode>('person');
+  const [mode, setMode] = useState<Mode>(lastSignInWay);
 
   useEffect(() => {
     document.title = 'Sign in · Rapport console';
