@@ -161,7 +161,7 @@ function KeyForm({ onMode }: { onMode: (mode: Mode) => void }) {
 
   return (
     <>
-      <Form label="Sign in with an API key" onSubmit={() => void submit()}>
+      <Form label="Developer sign-in" onSubmit={() => void submit()}>
         <TextField
           label="API key"
           name="apikey"
