@@ -107,6 +107,15 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     assert.equal(await create.isDisabled(), true);
     assert.match((await create.getAttribute('title')) ?? '', /Your role is viewer/);
     await page.getByTestId('read-only-note').waitFor();
+
+    // The session ends elsewhere (signed out in another tab): the next call signs out, saying why.
+    const cookie = (await page.context().cookies()).map((k) => `${k.name}=${k.value}`).join('; ');
+    assert.equal((await c.t.delete('/console/session', undefined, { key: null, headers: { cookie, ...CSRF } })).status, 204);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
+    const notice = page.getByTestId('signed-out-notice');
+    await notice.waitFor();
+    assert.match((await notice.textContent()) ?? '', /^You were signed out\. Your session has ended/);
+    await page.getByLabel('E-mail').waitFor();
     await done();
   });
 

@@ -194,6 +194,8 @@ export function explainForField(error: unknown): Explained {
 export const isForbidden = (error: unknown): boolean => error instanceof RapportError && error.status === 403;
 /** A write refused to a read-only key: the key is still good for reading, so it stays signed in. */
 export const isReadOnlyRefusal = (error: unknown): boolean => isForbidden(error) && READ_ONLY_MESSAGE.test((error as RapportError).message);
+/** Refused to this person's role (T1): the session holds, the role may have changed meanwhile. */
+export const isRoleRefusal = (error: unknown): boolean => isForbidden(error) && ROLE_MESSAGE.test((error as RapportError).message);
 /** Refused to this role, or for the CSRF rule: the session is still good, so it stays signed in. */
 const isStillSignedIn = (error: unknown): boolean => isForbidden(error) && (ROLE_MESSAGE.test((error as RapportError).message) || CSRF_MESSAGE.test((error as RapportError).message));
 /** A key the API no longer accepts (unknown or revoked), or a session that ended: the console signs out. */
