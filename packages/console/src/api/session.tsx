@@ -92,11 +92,14 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
   }, []);
 
   const signInPerson = useCallback((who: SessionPerson) => {
+    // A key this tab held would win over the cookie (T3): the person's sign-in replaces it.
     try {
       window.sessionStorage.removeItem(WAY_KEY);
+      window.sessionStorage.removeItem(STORAGE_KEY);
     } catch {
       // nothing stored
     }
+    setApiKey(null);
     setNotice(null);
     setPerson(who);
   }, []);
