@@ -107,6 +107,9 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     assert.equal(await create.isDisabled(), true);
     assert.match((await create.getAttribute('title')) ?? '', /Your role is viewer/);
     await page.getByTestId('read-only-note').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Segments' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'New segment' }).count(), 0);
 
     // The session ends elsewhere (signed out in another tab): the next call signs out, saying why.
     const cookie = (await page.context().cookies()).map((k) => `${k.name}=${k.value}`).join('; ');
