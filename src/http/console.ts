@@ -50,7 +50,7 @@ export function consoleBuilt(root: string = CONSOLE_DIST): boolean {
 export function consoleBanner(address: string, root: string = CONSOLE_DIST): string {
   const url = `${address}${CONSOLE_PREFIX}/`;
   return consoleBuilt(root)
-    ? `Console: ${url} (sign in with an API key)\n`
+    ? `Console: ${url} (sign in with your e-mail and password, or an API key)\n`
     : `Console: ${url} is not built; run npm run build -w @rapport/console, then restart\n`;
 }
 

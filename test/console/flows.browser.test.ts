@@ -42,8 +42,9 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     const { page, done } = await c.open({ key: null });
     await page.getByRole('heading', { level: 1, name: 'Rapport console' }).waitFor();
     await eventually(async () => assert.equal(await page.title(), 'Sign in · Rapport console')); // set in an effect, after the paint
+    await page.getByRole('button', { name: 'Use an API key instead' }).click();
     await page.getByLabel('API key').fill(c.t.key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with the key' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await eventually(async () => assert.equal(await page.title(), 'Overview · Rapport console'));
@@ -67,8 +68,9 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     assert.equal(refused.body.code, 'forbidden');
 
     const { page, done } = await c.open({ key: null });
+    await page.getByRole('button', { name: 'Use an API key instead' }).click();
     await page.getByLabel('API key').fill(wrong);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with the key' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
     // What to do first; the API's own message kept as a detail line.
@@ -208,7 +210,8 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
       assert.equal(listed.status, 200, listed.text);
       assert.equal(listed.body.payload.blacklisted, true, value);
     }
-    await page.getByRole('table', { name: 'Entries of the email list' }).getByRole('cell', { name: values[0]!, exact: true }).waitFor();
+    // The list shows the newest first: the file's last line is on the first page.
+    await page.getByRole('table', { name: 'Entries of the email list' }).getByRole('cell', { name: values[count - 1]!, exact: true }).waitFor();
     await done();
   });
   test("check a blacklist file first: the page shows the API's dry run and nothing changes", async () => {

@@ -103,7 +103,7 @@ describe('the console in the application', async () => {
 
   test('the console build exists (npm ci runs vite build), and the start-up line names its URL', () => {
     assert.equal(consoleBuilt(), true, `no console build in ${CONSOLE_DIST}: run npm run build -w @rapport/console`);
-    assert.equal(consoleBanner('http://127.0.0.1:8080'), 'Console: http://127.0.0.1:8080/console/ (sign in with an API key)\n');
+    assert.equal(consoleBanner('http://127.0.0.1:8080'), 'Console: http://127.0.0.1:8080/console/ (sign in with your e-mail and password, or an API key)\n');
   });
 
   test('the page needs no key, and the API still does', async () => {

@@ -4,6 +4,7 @@ import { SettingsGate } from './api/settings.js';
 import { Layout, Page } from './components/layout.js';
 import { Empty, Loading } from './components/states.js';
 import { SignIn } from './pages/sign-in.js';
+import { Welcome } from './pages/welcome.js';
 import { pages } from './pages.js';
 import { Link, matchPath, useLocation } from './router.js';
 
@@ -30,7 +31,11 @@ function Routes() {
 }
 
 export function App() {
-  const { client } = useSession();
+  const { client, checking } = useSession();
+  const { path } = useLocation();
+  // The welcome link's page works signed in or not (an owner may open a link to try it).
+  if (path === '/welcome') return <Welcome />;
+  if (checking) return <Loading label="Loading the console…" />;
   if (!client) return <SignIn />;
   return (
     <Layout>

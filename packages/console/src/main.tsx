@@ -1,18 +1,26 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isKeyRefused } from './api/errors.js';
+import { isKeyRefused, isRoleRefusal } from './api/errors.js';
 import { SessionProvider, useSession } from './api/session.js';
 import { App } from './app.js';
 import { RouterProvider } from './router.js';
 import './styles.css';
 
-// A refused key (revoked while signed in) ends the session: the sign-in page says why.
+// A refused key (revoked while signed in) or an ended session signs out: the sign-in page says why.
+// A refusal for the role (an owner changed it meanwhile) reads the person again, so the menu and
+// buttons follow the new role.
 let onForbidden: (error: unknown) => void = () => {};
+let onRoleRefused: () => void = () => {};
+
+const watch = (error: unknown) => {
+  if (isKeyRefused(error)) onForbidden(error);
+  else if (isRoleRefusal(error)) onRoleRefused();
+};
 
 const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error) => isKeyRefused(error) && onForbidden(error) }),
-  mutationCache: new MutationCache({ onError: (error) => isKeyRefused(error) && onForbidden(error) }),
+  queryCache: new QueryCache({ onError: watch }),
+  mutationCache: new MutationCache({ onError: watch }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,
@@ -24,10 +32,11 @@ const queryClient = new QueryClient({
 });
 
 function ForbiddenWatcher() {
-  const { signOut } = useSession();
+  const { signOut, refreshPerson } = useSession();
   useEffect(() => {
     onForbidden = (error) => signOut(error);
-  }, [signOut]);
+    onRoleRefused = () => void refreshPerson();
+  }, [signOut, refreshPerson]);
   return null;
 }
 

@@ -44,4 +44,6 @@ export const pages: readonly PageEntry[] = [
   { path: '/webhooks/:id', component: page(() => import('./pages/webhooks/endpoint.js')) },
   { path: '/audit-log', component: page(() => import('./pages/account/audit-log.js')) },
   { path: '/retention', component: page(() => import('./pages/account/retention.js')) },
+  { path: '/people', component: page(() => import('./pages/account/people.js')) },
+  { path: '/settings', component: page(() => import('./pages/account/settings.js')) },
 ];

@@ -18,8 +18,12 @@ export type BlacklistUploadResult = Payload<'post', '/account/blacklist'>;
 export interface RapportClientOptions {
   /** The server's address, e.g. `http://127.0.0.1:8080` (the `/apiv3` prefix is added unless present). */
   baseUrl: string;
-  /** Sent as `Authorization: Basic <apiKey>` (G2). */
-  apiKey: string;
+  /**
+   * Sent as `Authorization: Basic <apiKey>` (G2). Left out, no Authorization header is sent: in a
+   * browser on the server's own origin the console's session cookie goes instead (T3), and a write
+   * then needs `headers: { 'X-Rapport-Console': '1' }`.
+   */
+  apiKey?: string;
   /** Replaces globalThis.fetch (tests, proxies, instrumentation). */
   fetch?: (request: Request) => Promise<Response>;
   /** Retry on 429/503 honouring Retry-After (default: 4 attempts); `false` turns it off. */
@@ -114,7 +118,7 @@ export function createRapportClient(options: RapportClientOptions): RapportClien
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const sleep = options.sleep ?? defaultSleep;
   const retry = resolveRetry(options.retry, sleep);
-  const headers = { ...options.headers, Authorization: `Basic ${options.apiKey}` };
+  const headers: Record<string, string> = options.apiKey === undefined ? { ...options.headers } : { ...options.headers, Authorization: `Basic ${options.apiKey}` };
 
   // Each attempt sends a copy: a request body can be read once.
   const fetchWithRetry = (request: Request) => withRetry(() => baseFetch(request.clone()), retry, request.signal);

@@ -48,6 +48,12 @@ export const KEY_READ_ONLY = 'This API key can only read, so nothing was changed
 
 /** D8: the API refuses every write of a read-only key with 403 and this message. */
 const READ_ONLY_MESSAGE = /\bread-only\b/i;
+/** T1: a person's role is below the route's: "only an owner may do this (your role is viewer)". */
+const ROLE_MESSAGE = /\(your role is (\w+)\)/;
+/** T3: a cookie write without the CSRF header (the console always sends it). */
+const CSRF_MESSAGE = /X-Rapport-Console/;
+/** T3: the cookie's session ended (expired, signed out elsewhere, the person removed). */
+const SESSION_ENDED_MESSAGE = /\bsession has ended\b/;
 
 export interface Explained {
   /** What happened and what to do, in the console's words. */
@@ -107,6 +113,7 @@ export function ruleInWords(rule: string): string {
     return `The template has a mistake at line ${m[1]}, column ${m[2]} (${m[3]!.trim()}): check the {{ … }} and {% … %} there.`;
   }
   if ((m = /^does not compile as MJML: line (\d+): (.+)$/s.exec(r))) return `The MJML does not compile at line ${m[1]} (${m[2]!.trim()}): correct it, or choose HTML.`;
+  if (/^the last owner cannot be/.test(r)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
   if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
   if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
   if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';
@@ -123,6 +130,7 @@ function badRequestInWords(message: string): string {
   if (/ has ended\b/.test(message)) return 'This benefit has ended: move its end date (Edit) to assign it.';
   if (/ has not started\b/.test(message)) return 'This benefit has not started yet: move its start date (Edit) to assign it now.';
   if (/ is inactive\b/.test(message)) return 'This benefit is inactive: set its status to Active (Edit) to assign it.';
+  if (/^the last owner cannot be/i.test(message)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
   if (/ is out of stock$/.test(message)) return 'This benefit is out of stock: raise its stock (Edit) to assign it.';
   return sentence(message);
 }
@@ -138,8 +146,13 @@ export function explain(error: unknown): Explained {
     switch (error.status) {
       case 400:
         return withDetail(badRequestInWords(api));
-      case 403:
+      case 403: {
+        const role = ROLE_MESSAGE.exec(api);
+        if (role) return withDetail(`Your role (${role[1]}) cannot do this: ask an owner of the account.`);
+        if (SESSION_ENDED_MESSAGE.test(api)) return withDetail('Your session has ended (it expired, or you were signed out or removed): sign in again.');
+        if (CSRF_MESSAGE.test(api)) return withDetail('The server refused the change as not coming from the console: reload the page and try again.');
         return withDetail(READ_ONLY_MESSAGE.test(api) ? KEY_READ_ONLY : KEY_REFUSED);
+      }
       case 404:
         return withDetail(error.code === 'user_not_found' ? 'No such customer: check the e-mail, service UID or number.' : 'It is not there (any more): it may have been deleted. Reload the page.');
       case 409:
@@ -149,7 +162,7 @@ export function explain(error: unknown): Explained {
       case 414:
         return withDetail('A value is too long for the server: shorten it.');
       case 429:
-        return withDetail(`Too many requests for this account right now: wait ${error.retryAfter ? `${error.retryAfter} seconds` : 'a few seconds'} and try again.`);
+        return withDetail(`Too many requests right now: wait ${error.retryAfter ? `${error.retryAfter} seconds` : 'a few seconds'} and try again.`);
       case 503:
         return withDetail('The server is busy (or cannot reach its database): try again in a moment.');
       default:
@@ -181,6 +194,10 @@ export function explainForField(error: unknown): Explained {
 export const isForbidden = (error: unknown): boolean => error instanceof RapportError && error.status === 403;
 /** A write refused to a read-only key: the key is still good for reading, so it stays signed in. */
 export const isReadOnlyRefusal = (error: unknown): boolean => isForbidden(error) && READ_ONLY_MESSAGE.test((error as RapportError).message);
-/** A key the API no longer accepts (unknown or revoked): the console signs out. */
-export const isKeyRefused = (error: unknown): boolean => isForbidden(error) && !isReadOnlyRefusal(error);
+/** Refused to this person's role (T1): the session holds, the role may have changed meanwhile. */
+export const isRoleRefusal = (error: unknown): boolean => isForbidden(error) && ROLE_MESSAGE.test((error as RapportError).message);
+/** Refused to this role, or for the CSRF rule: the session is still good, so it stays signed in. */
+const isStillSignedIn = (error: unknown): boolean => isForbidden(error) && (ROLE_MESSAGE.test((error as RapportError).message) || CSRF_MESSAGE.test((error as RapportError).message));
+/** A key the API no longer accepts (unknown or revoked), or a session that ended: the console signs out. */
+export const isKeyRefused = (error: unknown): boolean => isForbidden(error) && !isReadOnlyRefusal(error) && !isStillSignedIn(error);
 export const isNotFound = (error: unknown): boolean => error instanceof RapportError && error.status === 404;

@@ -1,3 +1,4 @@
+import { useReadOnlyReason } from '../api/session.js';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorText, Loading } from './states.js';
@@ -210,9 +211,10 @@ export interface ConfirmDryRunProps extends DryRunDialogOptions {
 /** A button that opens the dry-run dialog. */
 export function ConfirmDryRun({ label, disabled, ...options }: ConfirmDryRunProps) {
   const { open, dialog } = useDryRunDialog(options);
+  const readOnly = useReadOnlyReason();
   return (
     <>
-      <button type="button" className="danger" onClick={open} disabled={disabled}>
+      <button type="button" className="danger" onClick={open} disabled={disabled || readOnly !== null} title={readOnly ?? undefined}>
         {label}
       </button>
       {dialog}
@@ -246,6 +248,7 @@ export function ConfirmAction({ label, title, description, confirmLabel, busyLab
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
+  const readOnly = useReadOnlyReason();
   const confirm = async () => {
     setState({ busy: true, error: null });
     try {
@@ -263,7 +266,8 @@ export function ConfirmAction({ label, title, description, confirmLabel, busyLab
       <button
         type="button"
         className="danger"
-        disabled={disabled}
+        disabled={disabled || readOnly !== null}
+        title={readOnly ?? undefined}
         onClick={() => {
           setState({ busy: false, error: null });
           dialog.current?.showModal();

@@ -1,3 +1,4 @@
+import { useReadOnlyReason } from '../api/session.js';
 import {
   type FormEvent,
   type InputHTMLAttributes,
@@ -229,10 +230,15 @@ export function CheckboxField({ label, name, hint, checked, onChecked }: Omit<Co
   );
 }
 
-/** The submit button: disabled and relabelled while the mutation runs. */
-export function SubmitButton({ busy, children, busyLabel = 'Saving…', className }: { busy?: boolean; children: ReactNode; busyLabel?: string; className?: string }) {
+/**
+ * The submit button: disabled and relabelled while the mutation runs. A change is disabled for a
+ * viewer, the reason in its title (`reads` for a form that only looks something up).
+ */
+export function SubmitButton({ busy, children, busyLabel = 'Saving…', className, reads }: { busy?: boolean; children: ReactNode; busyLabel?: string; className?: string; reads?: boolean }) {
+  const readOnly = useReadOnlyReason();
+  const refused = !reads && readOnly !== null;
   return (
-    <button type="submit" className={className ?? 'primary'} disabled={busy} aria-busy={busy || undefined}>
+    <button type="submit" className={className ?? 'primary'} disabled={busy || refused} title={refused ? readOnly : undefined} aria-busy={busy || undefined}>
       {busy ? busyLabel : children}
     </button>
   );

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useSession } from '../api/session.js';
+import { useReadOnlyReason, useSession } from '../api/session.js';
 import { navigation } from '../navigation.js';
 import { Link, useIsActive, useLocation } from '../router.js';
 
@@ -17,7 +17,9 @@ function NavLink({ to, children, onNavigate }: { to: string; children: ReactNode
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { signOut } = useSession();
+  const { signOut, person, role } = useSession();
+  const readOnly = useReadOnlyReason();
+  const shown = navigation.filter((item) => !item.owner || role === 'owner');
   const { path } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
@@ -50,6 +52,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((open) => !open)}>
           Menu
         </button>
+        <p className="who" data-testid="who">
+          {person ? (
+            <>
+              <span className="who-name">{person.email}</span> <span className="who-role">{person.role}</span>
+            </>
+          ) : (
+            <span className="who-name">API key</span>
+          )}
+        </p>
         <button type="button" className="sign-out" onClick={() => signOut()}>
           Sign out
         </button>
@@ -57,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <div className="shell">
         <nav id="main-nav" aria-label="Main" className={menuOpen ? 'nav nav-open' : 'nav'}>
           <ul>
-            {navigation.map((item) => (
+            {shown.map((item) => (
               <li key={item.path}>
                 <NavLink to={item.path} onNavigate={() => setMenuOpen(false)}>
                   {item.label}
@@ -67,6 +78,11 @@ export function Layout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <main id="main" ref={main} tabIndex={-1}>
+          {readOnly ? (
+            <p className="hint read-only-note" data-testid="read-only-note">
+              {readOnly}
+            </p>
+          ) : null}
           {children}
         </main>
       </div>

@@ -1,3 +1,4 @@
+import { NewLink } from '../../components/new-link.js';
 import { Page, Section } from '../../components/layout.js';
 import { usePagedGet } from '../../components/pager.js';
 import { PagedTable } from '../../components/table.js';
@@ -12,7 +13,7 @@ import { Availability, BENEFITS_NAV } from './shared.js';
 export default function BenefitsPage() {
   const benefits = usePagedGet('/benefits/all', undefined);
   return (
-    <Page title="Benefits & coupons" actions={<Link to="/benefits/new" className="button primary">New benefit</Link>}>
+    <Page title="Benefits & coupons" actions={<NewLink to="/benefits/new">New benefit</NewLink>}>
       <SubNav label="Benefits and coupons" items={BENEFITS_NAV} />
       <Section title="Benefits">
         <PagedTable

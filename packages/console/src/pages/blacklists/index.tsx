@@ -8,14 +8,18 @@ import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
+import { ConfirmAction } from '../../components/confirm.js';
 import { check as rules, problems } from '../../lib/validate.js';
 import { useApi } from '../../api/session.js';
 import { useQueryParams } from '../../router.js';
 import { LISTS, type ListName } from './lists.js';
 import { Upload } from './upload.js';
 
+// The blacklists (L2–L7): upload a CSV, check one value, add or remove one value with a reason,
+// browse a list newest first with a search, empty a list.
 
 const LIST_PATH = '/account/blacklist';
+const ENTRY_PATH = '/account/blacklist/{blacklist}/{value}';
 
 function CheckValue({ list }: { list: ListName }) {
   const [value, setValue] = useState('');
@@ -38,7 +42,7 @@ function CheckValue({ list }: { list: ListName }) {
         onValue={setValue}
         hint="Checked as the list stores it: case and spacing do not matter."
       />
-      <SubmitButton busy={check.isPending} busyLabel="Checking…">
+      <SubmitButton reads busy={check.isPending} busyLabel="Checking…">
         Check
       </SubmitButton>
       {check.data ? (
@@ -50,10 +54,55 @@ function CheckValue({ list }: { list: ListName }) {
   );
 }
 
+function AddValue({ list }: { list: ListName }) {
+  const [value, setValue] = useState('');
+  const [reason, setReason] = useState('');
+  const [added, setAdded] = useState<string | null>(null);
+  const add = useApiMutation(
+    (api, body: { value: string; reason: string }) =>
+      api.PUT(ENTRY_PATH, { params: { path: { blacklist: list, value: body.value } }, body: body.reason === '' ? {} : { reason: body.reason } }).then(() => body.value),
+    {
+      invalidate: [['api', LIST_PATH]],
+      onSuccess: (text) => {
+        setAdded(`${text} is on the ${list} list now.`);
+        setValue('');
+        setReason('');
+      },
+    },
+  );
+  return (
+    <Form
+      className="form-inline"
+      label="Add one value"
+      error={add.error}
+      validate={() => problems({ value: rules.filled(value, list === 'email' ? 'Type the e-mail address to add.' : 'Type the telephone to add.') })}
+      onSubmit={() => {
+        setAdded(null);
+        add.mutate({ value: value.trim(), reason: reason.trim() });
+      }}
+    >
+      <TextField label={list === 'email' ? 'E-mail address to add' : 'Telephone to add'} name="value" type={list === 'email' ? 'email' : 'tel'} value={value} onValue={setValue} />
+      <TextField label="Reason (optional)" name="reason" value={reason} onValue={setReason} hint="Kept with the entry, e.g. “asked by phone, ticket 4411”." />
+      <SubmitButton busy={add.isPending} busyLabel="Adding…">
+        Add to the list
+      </SubmitButton>
+      {added ? (
+        <p className="notice-inline" role="status" data-testid="blacklist-added">
+          {added}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
 function Entries({ list, onList }: { list: ListName; onList: (list: string) => void }) {
   const api = useApi();
   const [page, setPage] = usePage();
-  const entries = useGet(LIST_PATH, { params: { query: { blacklist: list, page, limit: PAGE_SIZE } } }, { placeholderData: keepPreviousData });
+  const [params, update] = useQueryParams();
+  const search = params.get('q') ?? '';
+  const [draft, setDraft] = useState(search);
+  const query = { blacklist: list, page, limit: PAGE_SIZE, order: 'newest' as const, ...(search ? { search } : {}) };
+  const entries = useGet(LIST_PATH, { params: { query } }, { placeholderData: keepPreviousData });
   const [emptied, setEmptied] = useState<string | null>(null);
   const total = entries.data?.total;
   return (
@@ -81,12 +130,35 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
           {emptied}
         </p>
       ) : null}
-      <CheckValue list={list} />
-      <QueryView query={entries} loading="Loading the list…" isEmpty={(data) => data.total === 0} empty={`The ${list} list is empty. Upload a CSV file to fill it.`}>
+      {/* keyed by the list: a check's answer belongs to the list it was asked of */}
+      <CheckValue key={`check-${list}`} list={list} />
+      <AddValue key={`add-${list}`} list={list} />
+      <Form className="form-inline" label="Search the list" onSubmit={() => update({ q: draft.trim(), page: '' })}>
+        <TextField label="Search" name="search" type="search" value={draft} onValue={setDraft} hint="Entries holding this text, any case." />
+        <SubmitButton reads>Search</SubmitButton>
+        {search ? (
+          <button
+            type="button"
+            onClick={() => {
+              setDraft('');
+              update({ q: '', page: '' });
+            }}
+          >
+            Show all
+          </button>
+        ) : null}
+      </Form>
+      <QueryView
+        query={entries}
+        loading="Loading the list…"
+        isEmpty={(data) => data.total === 0}
+        empty={search ? `No entry of the ${list} list holds “${search}”.` : `The ${list} list is empty. Add a value above, or upload a CSV file to fill it.`}
+      >
         {(data) => (
           <>
             <p>
-              <strong data-testid="blacklist-total">{data.total.toLocaleString()}</strong> {data.total === 1 ? 'entry' : 'entries'}, in the order they were added.
+              <strong data-testid="blacklist-total">{data.total.toLocaleString()}</strong> {data.total === 1 ? 'entry' : 'entries'}
+              {search ? ` holding “${search}”` : ''}, newest first.
             </p>
             <DataTable
               caption={`Entries of the ${list} list`}
@@ -96,6 +168,21 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
               columns={[
                 { header: list === 'email' ? 'E-mail address' : 'Telephone', cell: (entry) => entry.value },
                 { header: 'Added', cell: (entry) => showDateTime(entry.createtime) },
+                { header: 'Reason', cell: (entry) => entry.reason ?? '—' },
+                {
+                  header: 'Actions',
+                  cell: (entry) => (
+                    <ConfirmAction
+                      label="Remove"
+                      title={`Take ${entry.value} off the ${list} list?`}
+                      description={list === 'email' ? 'They can be e-mailed again from now on.' : 'They can be texted again from now on.'}
+                      confirmLabel="Remove from the list"
+                      busyLabel="Removing…"
+                      run={() => api.DELETE(ENTRY_PATH, { params: { path: { blacklist: list, value: entry.value } } })}
+                      invalidate={[['api', LIST_PATH]]}
+                    />
+                  ),
+                },
               ]}
             />
             <Pager page={page} count={data.entries.length} onPage={setPage} label="Entries" />
@@ -110,11 +197,11 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
 export default function BlacklistsPage() {
   const [params, update] = useQueryParams();
   const list: ListName = params.get('list') === 'telephone' ? 'telephone' : 'email';
-  const show = (value: string) => update({ list: value === 'email' ? '' : value, page: '' });
+  const show = (value: string) => update({ list: value === 'email' ? '' : value, page: '', q: '' });
   return (
     <Page title="Blacklists">
       <Upload defaultList={list} onUploaded={show} />
-      <Entries list={list} onList={show} />
+      <Entries key={list} list={list} onList={show} />
     </Page>
   );
 }

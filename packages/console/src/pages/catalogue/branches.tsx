@@ -1,3 +1,4 @@
+import { NewLink } from '../../components/new-link.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGet } from '../../api/queries.js';
 import { TextField } from '../../components/form.js';
@@ -19,7 +20,7 @@ export default function BranchesPage() {
   const [page, setPage] = usePage();
   const branches = useGet('/branches', { params: { query: { page, limit: PAGE_SIZE, ...bar.query } } }, { placeholderData: keepPreviousData });
   return (
-    <Page title="Branches" actions={<Link to="/catalogue/branches/new" className="button primary">New branch</Link>}>
+    <Page title="Branches" actions={<NewLink to="/catalogue/branches/new">New branch</NewLink>}>
       <SubNav label="Catalogue" items={CATALOGUE_NAV} />
       <Section title="Branches">
         <FilterBar label="Filter branches" bar={bar} error={filterError(branches.error, FILTERS)}>

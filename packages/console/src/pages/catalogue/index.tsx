@@ -1,3 +1,4 @@
+import { NewLink } from '../../components/new-link.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGet } from '../../api/queries.js';
 import { SelectField, TextField } from '../../components/form.js';
@@ -61,7 +62,7 @@ export default function ProductsPage() {
     { placeholderData: keepPreviousData },
   );
   return (
-    <Page title="Catalogue" actions={<Link to="/catalogue/new" className="button primary">New product</Link>}>
+    <Page title="Catalogue" actions={<NewLink to="/catalogue/new">New product</NewLink>}>
       <SubNav label="Catalogue" items={CATALOGUE_NAV} />
       <Section title="Products">
         <FilterBar label="Filter products" bar={bar} error={filterError(products.error, FILTERS)}>

@@ -25,7 +25,7 @@ function OpenCustomer() {
   return (
     <Form className="form-inline" label="Open a customer" error={open.error} validate={() => problems({ customer: checkCustomerRef(text) })} onSubmit={() => open.mutate(text)}>
       <TextField label="Open a customer" name="customer" value={text} onValue={setText} hint={CUSTOMER_HINT} autoCapitalize="off" spellCheck={false} autoComplete="off" />
-      <SubmitButton busy={open.isPending} busyLabel="Looking…">
+      <SubmitButton reads busy={open.isPending} busyLabel="Looking…">
         Open
       </SubmitButton>
       <CustomerSuggestions text={text} onChoose={(customer) => navigate(`/customers/${customer.userapp_id}`)} />

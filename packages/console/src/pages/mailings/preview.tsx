@@ -26,7 +26,7 @@ export function Preview({ mailing, customer, onCustomer }: { mailing: Mailing; c
     <Section title="Preview" id="preview">
       <Form label="Preview for a customer" className="form-inline" error={find.error} validate={() => problems({ customer: checkCustomerRef(text) })} onSubmit={() => find.mutate(text)}>
         <TextField label="Customer" name="customer" value={text} onValue={setText} hint={CUSTOMER_HINT} autoComplete="off" />
-        <SubmitButton busy={find.isPending} busyLabel="Looking…" className="">
+        <SubmitButton reads busy={find.isPending} busyLabel="Looking…" className="">
           Show for this customer
         </SubmitButton>
         {customer ? (

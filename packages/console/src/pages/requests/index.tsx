@@ -133,7 +133,7 @@ function LookUp() {
     <Section title="Look up a request" id="look-up">
       <Form className="form-inline" label="Look up a request" onSubmit={() => setId(draft.trim())}>
         <TextField label="Request id" name="request_id" value={draft} onValue={setDraft} hint="The request_id a bulk delete answered, e.g. 3f0c5a8e-…" spellCheck={false} />
-        <SubmitButton>Look up</SubmitButton>
+        <SubmitButton reads>Look up</SubmitButton>
       </Form>
       {id ? <OneRequest requestId={id} /> : null}
     </Section>

@@ -1,3 +1,4 @@
+import { NewLink } from '../../components/new-link.js';
 import { useState } from 'react';
 import { useApi } from '../../api/session.js';
 import { Form, TextField } from '../../components/form.js';
@@ -23,9 +24,7 @@ export default function SegmentsPage() {
     <Page
       title="Segments"
       actions={
-        <Link to="/segments/new" className="button primary">
-          New segment
-        </Link>
+        <NewLink to="/segments/new">New segment</NewLink>
       }
     >
       <p className="hint page-intro">Audiences defined by conditions on what Rapport knows about customers, counted when asked: always current.</p>

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
+import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
+import { Page } from '../../components/layout.js';
+import { QueryView } from '../../components/states.js';
+import { formatMoney, setDisplaySettings } from '../../lib/format.js';
+
+// The account's settings (T5): its name, the currency money is shown in, the time zone of dates,
+// the locale of numbers. GET|PUT /account/settings; once saved, the console's figures follow at once.
+
+type Settings = GetResult<'/account/settings'>;
+
+const supported = (kind: 'currency' | 'timeZone', fallback: readonly string[]): readonly string[] => {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  try {
+    return intl.supportedValuesOf?.(kind) ?? fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+const CURRENCIES = supported('currency', ['ARS', 'BRL', 'CLP', 'COP', 'EUR', 'GBP', 'MXN', 'PEN', 'USD', 'UYU']);
+const TIME_ZONES = ['UTC', ...supported('timeZone', ['America/Argentina/Buenos_Aires', 'America/Mexico_City', 'America/New_York', 'America/Sao_Paulo', 'Europe/Lisbon', 'Europe/London', 'Europe/Madrid'])];
+const LOCALES = ['en', 'en-GB', 'en-US', 'es', 'es-AR', 'es-ES', 'es-MX', 'pt', 'pt-BR', 'pt-PT', 'fr', 'de', 'it'];
+
+const options = (values: readonly string[], current: string) => [...new Set([current, ...values])].sort().map((value) => ({ value, label: value }));
+
+function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(settings.name);
+  const [currency, setCurrency] = useState(settings.currency);
+  const [timezone, setTimezone] = useState(settings.timezone);
+  const [locale, setLocale] = useState(settings.locale);
+  const [saved, setSaved] = useState(false);
+  const save = useApiMutation((api, body: Partial<Settings>) => api.PUT('/account/settings', { body }), {
+    onSuccess: (answer) => {
+      setDisplaySettings(answer);
+      setSaved(true);
+      void queryClient.invalidateQueries({ queryKey: ['api'] });
+    },
+  });
+  const edit = <T,>(set: (value: T) => void) => (value: T) => {
+    setSaved(false);
+    set(value);
+  };
+  return (
+    <Form label="Account settings" error={save.error} validate={() => (name.trim() === '' ? { name: 'Type the account’s name.' } : null)} onSubmit={() => save.mutate({ name: name.trim(), currency, timezone, locale })}>
+      {saved && !save.error ? (
+        <p className="notice" role="status" data-testid="settings-saved">
+          Saved: money is now shown like {formatMoney(1234.5)}.
+        </p>
+      ) : null}
+      <TextField label="Account name" name="name" value={name} onValue={edit(setName)} />
+      <SelectField label="Currency" name="currency" value={currency} onValue={edit(setCurrency)} options={options(CURRENCIES, settings.currency)} hint="Money everywhere in the console is shown in this currency." />
+      <SelectField label="Time zone" name="timezone" value={timezone} onValue={edit(setTimezone)} options={options(TIME_ZONES, settings.timezone)} hint="Dates and times are shown in this zone." />
+      <SelectField
+        label="Locale"
+        name="locale"
+        value={locale}
+        onValue={edit(setLocale)}
+        options={options(LOCALES, settings.locale).map(({ value }) => ({ value, label: `${value} (${languageName(value)})` }))}
+        hint="How numbers are written and read (a comma as the decimal separator where the locale uses one)."
+      />
+      <SubmitButton busy={save.isPending}>Save the settings</SubmitButton>
+    </Form>
+  );
+}
+
+export default function SettingsPage() {
+  const settings = useGet('/account/settings');
+  return (
+    <Page title="Settings">
+      <QueryView query={settings}>{(answer) => <SettingsForm settings={answer} />}</QueryView>
+    </Page>
+  );
+}
