@@ -2,6 +2,7 @@
 // value stops the start with one line naming the variable.
 
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import emailValidator from 'email-validator';
@@ -27,6 +28,8 @@ export interface Config {
   uploadLimitBytes: number;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** Password hashes (sign-ins, club members) computed at once; the others wait their turn. */
+  passwordHashConcurrency: number;
   workerEnabled: boolean;
   workerPollMs: number;
   trustProxy: TrustProxy;
@@ -186,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimitBytes: integer(env, 'UPLOAD_LIMIT_MB', 100, 1, 100_000) * 1024 * 1024,
     bodyLimitBytes: 1024 * 1024,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
+    // One core left to the event loop and the database during a burst of sign-ins (docs/benchmarks.md).
+    passwordHashConcurrency: integer(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 64),
     workerEnabled: bool(env, 'WORKER_ENABLED', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10, 600_000),
     trustProxy: trustProxy(env),

@@ -4,6 +4,7 @@ import { type Config, appVersion, describeDatabase } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { consoleBanner } from './http/console.js';
+import { setHashConcurrency } from './lib/passwords.js';
 import { systemClock } from './lib/time.js';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/types.js';
@@ -19,6 +20,7 @@ async function firstOwnerLink(db: Kysely<DB>, config: Config, accountId: number)
 /** config -> database -> migrate -> first account -> app -> listen; SIGTERM/SIGINT close gracefully. */
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const startedAt = systemClock.now();
+  setHashConcurrency(config.passwordHashConcurrency);
   const database = openDatabase(config.database);
   await migrateToLatest(database);
 

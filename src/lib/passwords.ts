@@ -7,8 +7,9 @@ import { availableParallelism } from 'node:os';
 // 250 ms, docs/benchmarks.md). The parameters are stored in each hash, so raising them later leaves
 // old hashes readable.
 //
-// scrypt runs on libuv's thread pool (never on the event loop); at most one hash per core runs at
-// once, so a sign-in burst queues here instead of taking every pool thread from file and DNS work.
+// scrypt runs on libuv's thread pool (never on the event loop); at most PASSWORD_HASH_CONCURRENCY
+// hashes run at once (by default one fewer than the cores), so a sign-in burst queues here instead
+// of taking every pool thread from file and DNS work, and every core from the other requests.
 
 const N = 16384;
 const R = 8;
@@ -16,8 +17,13 @@ const P = 1;
 const KEY_LENGTH = 32;
 const PREFIX = 'scrypt';
 
-const slots = Math.max(1, availableParallelism());
+let slots = Math.max(1, availableParallelism() - 1);
 let running = 0;
+
+/** How many hashes may run at once (the server sets it from its configuration at start). */
+export function setHashConcurrency(n: number): void {
+  slots = Math.max(1, Math.floor(n));
+}
 const waiting: (() => void)[] = [];
 
 async function withSlot<T>(work: () => Promise<T>): Promise<T> {

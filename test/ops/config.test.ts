@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
@@ -17,6 +18,7 @@ describe('configuration', () => {
     assert.equal(config.overloadMaxInFlight, 500);
     assert.equal(config.overloadIntervalMs, 1000);
     assert.equal(config.rateLimitPerMinute, 0);
+    assert.equal(config.passwordHashConcurrency, Math.max(1, availableParallelism() - 1));
     assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/r' }).database, {
       kind: 'postgres',
       connectionString: 'postgres://u@db:5432/r',
@@ -36,6 +38,7 @@ describe('configuration', () => {
       OVERLOAD_MAX_IN_FLIGHT: '64',
       OVERLOAD_INTERVAL_MS: '250',
       RATE_LIMIT_PER_MINUTE: '600',
+      PASSWORD_HASH_CONCURRENCY: '3',
     });
     assert.equal(config.database.kind === 'postgres' && config.database.poolSize, 25);
     assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '192.168.1.7', 'loopback', '::1']);
@@ -46,6 +49,7 @@ describe('configuration', () => {
     assert.equal(config.overloadMaxInFlight, 64);
     assert.equal(config.overloadIntervalMs, 250);
     assert.equal(config.rateLimitPerMinute, 600);
+    assert.equal(config.passwordHashConcurrency, 3);
     assert.equal(loadConfig({ OWNER_EMAIL: ' Boss@Example.com ' }).ownerEmail, 'boss@example.com');
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
     assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxy, false);
@@ -69,6 +73,7 @@ describe('configuration', () => {
       ['OVERLOAD_MAX_IN_FLIGHT', '-1', /OVERLOAD_MAX_IN_FLIGHT: must be a whole number/],
       ['OVERLOAD_EVENT_LOOP_DELAY_MS', '1.5', /OVERLOAD_EVENT_LOOP_DELAY_MS: must be a whole number/],
       ['OVERLOAD_INTERVAL_MS', '5', /OVERLOAD_INTERVAL_MS: must be between 10 and 60000/],
+      ['PASSWORD_HASH_CONCURRENCY', '0', /PASSWORD_HASH_CONCURRENCY: must be between 1 and 64/],
       ['OWNER_EMAIL', 'owner at example', /OWNER_EMAIL: must be an e-mail address, got "owner at example"/],
     ] as const) {
       assert.throws(
