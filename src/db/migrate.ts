@@ -26,6 +26,7 @@ import * as clubPasswords from './migrations/0024_club_passwords.js';
 import * as people from './migrations/0025_people.js';
 import * as segmentDirtySources from './migrations/0026_segment_dirty_sources.js';
 import * as valueGroups from './migrations/0027_value_groups.js';
+import * as blacklistMarksByIndex from './migrations/0028_blacklist_marks_by_index.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0025_people': people,
   '0026_segment_dirty_sources': segmentDirtySources,
   '0027_value_groups': valueGroups,
+  '0028_blacklist_marks_by_index': blacklistMarksByIndex,
 };
 
 /**

@@ -31,4 +31,21 @@ describe('marks of the customer path', () => {
     ]);
     assert.equal(await pending(), 2);
   });
+
+  it('a blacklist entry added or removed marks the customers holding its value in that list, and no one else', async () => {
+    await db.deleteFrom('segment_dirty').execute();
+    const listed = await createUser(t, { service_uid: 'm-2', email: 'Listed@Example.com', telephone: '+5491155550001' });
+    const other = await createUser(t, { service_uid: 'm-3', email: 'other@example.com', telephone: '+5491155550002' });
+    await db.deleteFrom('segment_dirty').execute();
+    expectOk(await t.put('/apiv3/account/blacklist/email/listed@example.com', { reason: 'asked' }), 201);
+    expectOk(await t.put('/apiv3/account/blacklist/telephone/+5491155550002', { reason: 'asked' }), 201);
+    expectOk(await t.put('/apiv3/account/blacklist/email/nobody@example.com', { reason: 'asked' }), 201);
+    assert.deepEqual(await marks(), [
+      [listed.userapp_id, 'blacklist_entries'],
+      [other.userapp_id, 'blacklist_entries'],
+    ]);
+    await db.deleteFrom('segment_dirty').execute();
+    expectOk(await t.delete('/apiv3/account/blacklist/email/listed@example.com'));
+    assert.deepEqual(await marks(), [[listed.userapp_id, 'blacklist_entries']]);
+  });
 });
