@@ -15,8 +15,13 @@ function shownIds(page: Page): Promise<string[]> {
 }
 
 async function signIn(page: Page, key: string): Promise<void> {
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The key form is behind a link, unless this tab last signed in with a key.
+  const keyLink = page.getByRole('button', { name: 'Use an API key instead' });
+  const keyField = page.getByLabel('API key');
+  await keyLink.or(keyField).first().waitFor();
+  if (await keyLink.isVisible()) await keyLink.click();
+  await keyField.fill(key);
+  await page.getByRole('button', { name: 'Sign in with the key' }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor(); // signed in, on the page of the address
 }
 
