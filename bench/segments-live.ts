@@ -34,7 +34,6 @@
 //   the whole run); RSS of the server each minute; the marks waiting.
 // Loopback only; files under .bench/segments-live/. Figures go to docs/benchmarks.md by hand.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +50,8 @@ import type { DB } from '../src/db/types.js';
 import type { Clock } from '../src/lib/time.js';
 import { buildAccounts } from '../src/services.js';
 import { rssKb } from './lib/memory.js';
-import { postgresReachable, postgresServer, throwawayDatabase } from './lib/postgres.js';
+import { dataSetStore } from './lib/data-set-store.js';
+import { dropPostgresDatabase, postgresReachable, postgresServer } from './lib/postgres.js';
 import { type Served, serve } from './lib/processes.js';
 import { type BuiltData, EVENT_NAMES, type Kind, buildData, sizesFor } from './lib/segments-data.js';
 import { otherDefinitions, references } from './lib/segments-definitions.js';
@@ -123,16 +123,6 @@ function anchorInstant(): Date {
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
 }
 
-async function dropPostgresDatabase(name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServer() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The data set as bench/segments.ts builds it, without any segment: built, or reused (BENCH_REUSE). */
 async function prepare(kind: Kind, scale: number): Promise<Prepared & { drop(): Promise<void> }> {
   const meta = join(DIR, `${kind}-${tagOf(scale)}.json`);
@@ -148,23 +138,7 @@ async function prepare(kind: Kind, scale: number): Promise<Prepared & { drop(): 
     }
     return { ...saved, drop: async () => {} };
   }
-  let url: string;
-  let drop: () => Promise<void>;
-  if (kind === 'sqlite') {
-    const file = join(DIR, `base-${tagOf(scale)}${REUSE ? '' : '-once'}.db`);
-    const remove = async () => {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    };
-    await remove();
-    url = `sqlite:${file}`;
-    drop = REUSE ? async () => {} : remove;
-  } else {
-    const name = REUSE ? `rapport_bench_live_${tagOf(scale)}` : `rapport_bench_live_${randomBytes(3).toString('hex')}`;
-    if (REUSE) await dropPostgresDatabase(name);
-    const created = await throwawayDatabase(name);
-    url = created.url;
-    drop = REUSE ? async () => {} : created.drop;
-  }
+  const { url, drop } = await dataSetStore(kind, { dir: DIR, file: 'base', name: 'live', tag: tagOf(scale), reuse: REUSE });
   const started = performance.now();
   const anchor = anchorInstant();
   const database = openDatabase(parseDatabaseUrl(url));

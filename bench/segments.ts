@@ -57,7 +57,8 @@ import { parseDefinition } from '../src/modules/segments/definition.js';
 import { SegmentsRepository } from '../src/modules/segments/repository.js';
 import { buildAccounts } from '../src/services.js';
 import { sampleRss, rssKb } from './lib/memory.js';
-import { postgresReachable, postgresServer, throwawayDatabase } from './lib/postgres.js';
+import { dataSetStore } from './lib/data-set-store.js';
+import { dropPostgresDatabase, postgresReachable, postgresServer } from './lib/postgres.js';
 import { type Served, serve } from './lib/processes.js';
 import { type BuiltData, type Kind, PRODUCTS, buildData, sizesFor } from './lib/segments-data.js';
 import { type Reference, otherDefinitions, references } from './lib/segments-definitions.js';
@@ -157,23 +158,7 @@ async function prepare(kind: Kind, scale: number): Promise<Prepared> {
     }
     return { ...saved, sizeBytes: await databaseSize(kind, saved.url), drop: async () => {} };
   }
-  let url: string;
-  let drop: () => Promise<void>;
-  if (kind === 'sqlite') {
-    const file = join(DIR, `segments-${tagOf(scale)}${REUSE ? '' : '-once'}.db`);
-    const remove = async () => {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    };
-    await remove();
-    url = `sqlite:${file}`;
-    drop = REUSE ? async () => {} : remove;
-  } else {
-    const name = REUSE ? `rapport_bench_segments_${tagOf(scale)}` : `rapport_bench_segments_${randomBytes(3).toString('hex')}`;
-    if (REUSE) await dropPostgresDatabase(name);
-    const created = await throwawayDatabase(name);
-    url = created.url;
-    drop = REUSE ? async () => {} : created.drop;
-  }
+  const { url, drop } = await dataSetStore(kind, { dir: DIR, file: 'segments', name: 'segments', tag: tagOf(scale), reuse: REUSE });
   const started = performance.now();
   const anchor = anchorInstant();
   const database = openDatabase(parseDatabaseUrl(url));
@@ -208,16 +193,6 @@ async function prepare(kind: Kind, scale: number): Promise<Prepared> {
   const prepared = { kind, scale, url, key, data, buildSeconds, sizeBytes };
   if (REUSE) writeFileSync(meta, JSON.stringify(prepared, null, 2));
   return { ...prepared, drop };
-}
-
-async function dropPostgresDatabase(name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServer() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
 }
 
 // --- measuring ------------------------------------------------------------------------------------

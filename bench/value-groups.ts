@@ -14,20 +14,19 @@
 // POST /account/value-groups/refresh runs, from its acceptance to its request's end (the refresh
 // time, target <= 30 s), and the p99 during it against idle (target <= 2x). Twice: the first refresh
 // writes the snapshot, the second replaces one. Loopback only; figures go to docs/benchmarks.md by hand.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, parseDatabaseUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { Clock } from '../src/lib/time.js';
 import { buildAccounts } from '../src/services.js';
-import { postgresReachable, postgresServer, throwawayDatabase } from './lib/postgres.js';
+import { dataSetStore } from './lib/data-set-store.js';
+import { postgresReachable } from './lib/postgres.js';
 import { type Served, serve } from './lib/processes.js';
 import { type BuiltData, type Kind, buildData } from './lib/segments-data.js';
 
@@ -55,16 +54,6 @@ interface Prepared {
   buildSeconds: number;
 }
 
-async function dropPostgresDatabase(name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServer() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The data set, built (or reused with BENCH_REUSE=1), anchored at today's UTC midnight. */
 async function prepare(kind: Kind, scale: number): Promise<Prepared & { drop: () => Promise<void> }> {
   mkdirSync(DIR, { recursive: true });
@@ -80,23 +69,7 @@ async function prepare(kind: Kind, scale: number): Promise<Prepared & { drop: ()
     }
     return { ...saved, drop: async () => {} };
   }
-  let url: string;
-  let drop: () => Promise<void>;
-  if (kind === 'sqlite') {
-    const file = join(DIR, `base-${tagOf(scale)}${REUSE ? '' : '-once'}.db`);
-    const remove = async () => {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    };
-    await remove();
-    url = `sqlite:${file}`;
-    drop = REUSE ? async () => {} : remove;
-  } else {
-    const name = REUSE ? `rapport_bench_vg_${tagOf(scale)}` : `rapport_bench_vg_${randomBytes(3).toString('hex')}`;
-    if (REUSE) await dropPostgresDatabase(name);
-    const created = await throwawayDatabase(name);
-    url = created.url;
-    drop = REUSE ? async () => {} : created.drop;
-  }
+  const { url, drop } = await dataSetStore(kind, { dir: DIR, file: 'base', name: 'vg', tag: tagOf(scale), reuse: REUSE });
   const started = performance.now();
   const day = new Date();
   const anchor = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));

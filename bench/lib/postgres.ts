@@ -33,3 +33,14 @@ export async function throwawayDatabase(name: string): Promise<{ url: string; dr
     },
   };
 }
+
+/** Drops `name` on the bench server if it exists, connections and all. */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresServer() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
