@@ -27,7 +27,6 @@ const ONCE = {
   'test/docs/examples.test.ts': `the documents' shell examples: ${CLIENTS}`,
   'test/sdk/readme.test.ts': `the SDK's README examples: ${CLIENTS}`,
   'test/cli.test.ts': 'the commands run on SQLite files of their own in both passes',
-  'test/console/layout.browser.test.ts': 'layout, contrast and date formats of the pages (their data as the API answers it on either)',
   'test/http/openapi-client.test.ts': 'a client generated from the OpenAPI document, which is the same on both',
   'test/http/openapi-lint.test.ts': 'lints the OpenAPI document, which is the same on both',
   'test/http/messages-words.test.ts': 'reads the sources',
