@@ -1,8 +1,10 @@
 // npm test: the whole suite against SQLite, then again against PostgreSQL when TEST_DATABASE_URL
 // is set. Without it the PostgreSQL pass is skipped with a notice, never silently.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { buildTests } from './test-build.mjs';
 
@@ -78,7 +80,36 @@ function run(label, env, skipped = []) {
   });
 }
 
-const { TEST_DATABASE_URL, ...baseEnv } = process.env;
+async function adminQuery(url, sql) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+// Each PostgreSQL test file copies a database migrated once here (CREATE DATABASE … TEMPLATE, about
+// 0.1 s) instead of migrating a schema of its own (0.7 s quiet, 1.5 s on a loaded CI machine).
+async function migratedTemplate(url) {
+  const name = `rapport_tpl_${process.pid}`;
+  await adminQuery(url, `drop database if exists ${name} with (force)`);
+  await adminQuery(url, `create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const migrate = `const { openDatabase } = await import(${JSON.stringify(pathToFileURL(join(built, 'src/db/database.js')).href)});
+const { migrateToLatest } = await import(${JSON.stringify(pathToFileURL(join(built, 'src/db/migrate.js')).href)});
+const database = openDatabase({ kind: 'postgres', connectionString: ${JSON.stringify(target.href)} });
+await migrateToLatest(database);
+await database.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', migrate], { stdio: 'inherit' });
+  const [code] = await once(child, 'close');
+  if (code !== 0) throw new Error(`migrating the PostgreSQL template database ${name} failed`);
+  return name;
+}
+
+const { TEST_DATABASE_URL, TEST_DATABASE_TEMPLATE: _unused, ...baseEnv } = process.env;
 const results = [await run('SQLite', baseEnv)];
 
 if (TEST_DATABASE_URL) {
@@ -90,7 +121,12 @@ if (TEST_DATABASE_URL) {
     console.error(`\nTEST_DATABASE_URL is set but PostgreSQL is unreachable: ${error.message}`);
     process.exit(1);
   }
-  results.push(await run('PostgreSQL', { ...baseEnv, TEST_DATABASE_URL }, files.filter((file) => file in ONCE)));
+  const template = await migratedTemplate(TEST_DATABASE_URL);
+  try {
+    results.push(await run('PostgreSQL', { ...baseEnv, TEST_DATABASE_URL, TEST_DATABASE_TEMPLATE: template }, files.filter((file) => file in ONCE)));
+  } finally {
+    await adminQuery(TEST_DATABASE_URL, `drop database if exists ${template} with (force)`);
+  }
 } else {
   console.log('\nNOTICE: TEST_DATABASE_URL is not set, so the PostgreSQL pass was SKIPPED.');
   console.log('        Set TEST_DATABASE_URL=postgres://user@host:5432/db to run it.');

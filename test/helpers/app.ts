@@ -10,7 +10,8 @@ import type { Clock } from '../../src/lib/time.js';
 import { buildAccounts } from '../../src/services.js';
 
 // Each test file gets its own database: SQLite in memory, or, when TEST_DATABASE_URL names a
-// PostgreSQL server, a fresh schema dropped when the file ends.
+// PostgreSQL server, a fresh database (a copy of the runner's migrated template) or, run without
+// the runner, a fresh schema, dropped when the file ends.
 
 export class TestClock implements Clock {
   private current: Date | null = null;
@@ -74,11 +75,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrateToLatest(database);
     return { database, url: 'sqlite::memory:', drop: () => database.close() };
   }
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  if (template) return copyTemplate(url, template);
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await adminQuery(url, `create schema ${schema}`);
   const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
   const database = openDatabase({ ...config, schema } as Parameters<typeof openDatabase>[0]);
   // Kysely's migrator introspects every schema of the database; another test file dropping its own
@@ -95,18 +95,62 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       if (!(code === '3F000' || code === '42P01') || attempt === 5) throw error;
     }
   }
-  return {
+  return remember({
     database,
     url,
     schema,
     async drop() {
       await database.close().catch(() => {}); // a test may have closed it already
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await adminQuery(url, `drop schema if exists ${schema} cascade`);
     },
-  };
+  });
+}
+
+/**
+ * The test runner (scripts/test.mjs) migrates one template database per PostgreSQL pass; a file's
+ * database is a copy of it, dropped when the file ends (with force: a killed child server's
+ * connections may linger).
+ */
+async function copyTemplate(serverUrl: string, template: string): Promise<TestDatabase> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name} template ${template}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const schema = 'public';
+  const database = openDatabase({ ...parseDatabaseUrl(url.href, 'TEST_DATABASE_URL'), schema } as Parameters<typeof openDatabase>[0]);
+  return remember({
+    database,
+    url: url.href,
+    schema,
+    async drop() {
+      await database.close().catch(() => {});
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  });
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const opened = new WeakMap<Database, TestDatabase>();
+
+function remember(test: TestDatabase): TestDatabase {
+  opened.set(test.database, test);
+  return test;
+}
+
+/** PostgreSQL: another pool on the same test database, as a second server process would open it. */
+export function openAgain(database: Database): Database {
+  const test = opened.get(database);
+  if (!test?.schema) throw new Error('openAgain: not a PostgreSQL test database');
+  return openDatabase({ ...parseDatabaseUrl(test.url, 'TEST_DATABASE_URL'), schema: test.schema } as Parameters<typeof openDatabase>[0]);
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -1,9 +1,7 @@
 import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { parseDatabaseUrl } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
-import type { Response, TestApp } from './app.js';
+import { openAgain, type Response, type TestApp } from './app.js';
 
 /**
  * A second application process, as far as the database can tell: on PostgreSQL, another app over
@@ -35,9 +33,8 @@ async function inject(app: FastifyInstance, key: string | null, method: 'GET' | 
 export async function buildSecondApp(t: TestApp): Promise<SecondApp> {
   const url = process.env.TEST_DATABASE_URL;
   let app = t.app;
-  if (url && t.database.schema) {
-    const config = parseDatabaseUrl(url, 'TEST_DATABASE_URL');
-    const database = openDatabase({ ...config, schema: t.database.schema } as Parameters<typeof openDatabase>[0]);
+  if (url) {
+    const database = openAgain(t.database);
     app = await buildApp({ config: { ...t.config, workerEnabled: false }, database, clock: t.clock, logger: false });
     await app.ready();
     // Registered after the file's own hook, so it runs after the schema is dropped: idle

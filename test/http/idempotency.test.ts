@@ -5,9 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
-import { parseDatabaseUrl } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
-import { type Response, buildTestApp, usingPostgres } from '../helpers/app.js';
+import { type Response, buildTestApp, openAgain, usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { createUser } from '../helpers/factories.js';
 import { MULTIPART_TYPE, blacklistUpload } from '../helpers/multipart.js';
@@ -405,8 +403,7 @@ describe('Idempotency-Key housekeeping', () => {
 
 describe('Idempotency-Key across processes (PostgreSQL only: runs when TEST_DATABASE_URL is set)', { skip: !usingPostgres() && 'needs TEST_DATABASE_URL' }, () => {
   it('two apps on separate pools, the same key at once: exactly one applies', async () => {
-    const config = parseDatabaseUrl(process.env.TEST_DATABASE_URL!, 'TEST_DATABASE_URL');
-    const database = openDatabase({ ...config, schema: t.database.schema } as Parameters<typeof openDatabase>[0]);
+    const database = openAgain(t.database);
     const second = await buildApp({ config: { ...t.config, workerEnabled: false }, database, clock: t.clock, logger: false });
     await second.ready();
     after(async () => {

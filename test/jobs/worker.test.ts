@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { openDatabase } from '../../src/db/database.js';
 import type { Database } from '../../src/db/database.js';
 import { buildRepositories, requestHandlers } from '../../src/services.js';
 import { createMailer } from '../../src/jobs/mailer.js';
 import { Worker, type WorkerOptions } from '../../src/jobs/worker.js';
-import { buildTestApp, createTestDatabase, usingPostgres, type TestApp } from '../helpers/app.js';
+import { buildTestApp, createTestDatabase, openAgain, usingPostgres, type TestApp } from '../helpers/app.js';
 import { expectOk } from '../helpers/assertions.js';
 import { waitForRequest } from '../helpers/requests.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
@@ -289,7 +288,7 @@ describe('several workers on one database', () => {
     const extra: Database[] = [];
     let pools: Database[] = [];
     if (usingPostgres()) {
-      pools = [0, 1, 2].map(() => openDatabase({ kind: 'postgres', connectionString: process.env.TEST_DATABASE_URL!, schema: t.database.schema }));
+      pools = [0, 1, 2].map(() => openAgain(t.database));
       extra.push(...pools);
     }
     after(() => Promise.all(extra.map((d) => d.close())));

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
-import { parseDatabaseUrl } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
 import { formatDateTime } from '../../src/lib/time.js';
-import { buildTestApp, usingPostgres } from '../helpers/app.js';
+import { buildTestApp, openAgain, usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { createUser } from '../helpers/factories.js';
 
@@ -76,7 +74,7 @@ describe('GET|PUT /account/retention (D5)', () => {
   it('runs again a day later, in each of several processes at most once', async () => {
     // On PostgreSQL a second process with its own worker races this one for the run.
     if (usingPostgres()) {
-      const database = openDatabase({ ...parseDatabaseUrl(process.env.TEST_DATABASE_URL!, 'TEST_DATABASE_URL'), schema: t.database.schema } as Parameters<typeof openDatabase>[0]);
+      const database = openAgain(t.database);
       const second = await buildApp({ config: { ...t.config, workerEnabled: true }, database, clock: t.clock, logger: false });
       await second.ready();
       after(async () => {
