@@ -291,8 +291,11 @@ type Column = [name: string, pgType: string];
 /** Multi-row inserts on either database, each batch in a transaction. */
 interface Loader {
   insert(table: string, columns: Column[], rows: unknown[][]): Promise<void>;
-  /** Secondary indexes of the table (not primary keys nor constraints): name and the statement that creates it. */
-  indexes(table: string): Promise<Array<{ name: string; create: string }>>;
+  /**
+   * What slows a bulk load of the table and is rebuilt after it: secondary indexes (not primary keys
+   * nor constraints) and, on SQLite, triggers (PostgreSQL's loader disables them for its session).
+   */
+  detachable(table: string): Promise<Array<{ drop: string; create: string }>>;
   exec(statement: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -318,9 +321,10 @@ function sqliteLoader(file: string): Loader {
         for (const row of rows) run.run(...row);
       })();
     },
-    async indexes(table) {
-      const rows = db.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`).all(table) as Array<{ name: string; sql: string }>;
-      return rows.map((row) => ({ name: row.name, create: row.sql }));
+    async detachable(table) {
+      // The live-segment triggers would mark every loaded row dirty, one statement per row.
+      const rows = db.prepare(`select type, name, sql from sqlite_master where type in ('index', 'trigger') and tbl_name = ? and sql is not null`).all(table) as Array<{ type: string; name: string; sql: string }>;
+      return rows.map((row) => ({ drop: `drop ${row.type} ${row.name}`, create: row.sql }));
     },
     async exec(statement) {
       db.exec(statement);
@@ -347,7 +351,7 @@ async function postgresLoader(url: string): Promise<Loader> {
       const unnest = columns.map((column, c) => `$${c + 1}::${column[1]}[]`).join(', ');
       await client.query(`insert into ${table} (${names}) select * from unnest(${unnest})`, arrays);
     },
-    async indexes(table) {
+    async detachable(table) {
       const { rows } = await client.query<{ name: string; create: string }>(
         `select i.relname as name, pg_get_indexdef(i.oid) as "create"
            from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
@@ -355,7 +359,7 @@ async function postgresLoader(url: string): Promise<Loader> {
             and not exists (select 1 from pg_constraint c where c.conindid = i.oid)`,
         [table],
       );
-      return rows;
+      return rows.map((row) => ({ drop: `drop index ${row.name}`, create: row.create }));
     },
     async exec(statement) {
       await client.query(statement);
@@ -443,12 +447,13 @@ export async function buildData(options: BuildOptions): Promise<BuiltData> {
     const branchRows = await selectRows(loader, kind, options.target, `select id, name_key from branches where account_id = ${accountId} order by id`);
     const branchIds = Array.from({ length: BRANCHES }, (_, b) => Number(branchRows.find((row) => row.name_key === branchNameKey(`Branch ${b + 1}`))!.id));
 
-    // Secondary indexes of the large tables go during the load and come back after it.
-    const dropped: Array<{ name: string; create: string }> = [];
+    // Secondary indexes (and SQLite's triggers) of the large tables go during the load and come
+    // back after it.
+    const dropped: Array<{ drop: string; create: string }> = [];
     for (const table of LARGE_TABLES) {
-      for (const index of await loader.indexes(table)) {
-        dropped.push(index);
-        await loader.exec(`drop index ${index.name}`);
+      for (const detached of await loader.detachable(table)) {
+        dropped.push(detached);
+        await loader.exec(detached.drop);
       }
     }
 
@@ -650,8 +655,8 @@ export async function buildData(options: BuildOptions): Promise<BuiltData> {
     log(`  coupons and carts: ${coupons.count} and ${carts.count} in ${seconds(started)} s`);
 
     started = Date.now();
-    for (const index of dropped) await loader.exec(index.create);
-    log(`  ${dropped.length} secondary indexes created again in ${seconds(started)} s`);
+    for (const detached of dropped) await loader.exec(detached.create);
+    log(`  ${dropped.length} secondary indexes and triggers created again in ${seconds(started)} s`);
     if (kind === 'postgres') {
       for (const table of ['users', 'categories', 'purchases']) {
         await loader.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
