@@ -27,6 +27,7 @@ import * as people from './migrations/0025_people.js';
 import * as segmentDirtySources from './migrations/0026_segment_dirty_sources.js';
 import * as valueGroups from './migrations/0027_value_groups.js';
 import * as blacklistMarksByIndex from './migrations/0028_blacklist_marks_by_index.js';
+import * as purchasesTotalsCovering from './migrations/0029_purchases_totals_covering.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0026_segment_dirty_sources': segmentDirtySources,
   '0027_value_groups': valueGroups,
   '0028_blacklist_marks_by_index': blacklistMarksByIndex,
+  '0029_purchases_totals_covering': purchasesTotalsCovering,
 };
 
 /**
