@@ -11,6 +11,7 @@ import { showDateTime } from '../../lib/dates.js';
 import { problems } from '../../lib/validate.js';
 import { fromLocalInput } from '../catalogue/shared.js';
 import { MAILING_KEYS, progressOf } from './shared.js';
+import { Changes } from '../../components/access.js';
 
 // Sending (M4–M7): who it will reach (GET /mailings/{id}/audience, Rapport's own), a test send,
 // Send now and Schedule; while scheduled or sending, its progress (read every 2 s by the page),
@@ -74,7 +75,7 @@ export function TestSend({ mailing, customer }: { mailing: Mailing; customer: Cu
   const test = useApiMutation((api, list: string[]) => api.mailings.test(mailing.id, list, customer?.userapp_id), { onSuccess: (answer) => setSent(answer.sent) });
   return (
     <Section title="Test send" id="test">
-      <Form
+      <Form changes
         label="Send a test"
         className="form-inline"
         error={test.error}
@@ -129,7 +130,7 @@ function SendNow({ mailing, audience }: { mailing: Mailing; audience: MailingAud
           invalidate={[...MAILING_KEYS]}
         />
       </div>
-      <Form
+      <Form changes
         label="Schedule the mailing"
         className="form-inline"
         error={schedule.error}
@@ -223,6 +224,7 @@ export function Sending({ mailing }: { mailing: Mailing }) {
         </p>
       ) : null}
       {['scheduled', 'sending', 'paused'].includes(mailing.status) ? (
+        <Changes>
         <div className="actions">
           {mailing.status === 'paused' ? (
             <button type="button" className="primary" onClick={() => act.mutate('resume')} disabled={act.isPending}>
@@ -235,6 +237,7 @@ export function Sending({ mailing }: { mailing: Mailing }) {
           )}
           {cancel}
         </div>
+        </Changes>
       ) : null}
       {started ? <Statistics mailing={mailing} /> : null}
     </Section>
