@@ -71,7 +71,8 @@ function AddValue({ list, onAdded }: { list: ListName; onAdded: (stored: string 
     },
   );
   return (
-    <Form changes
+    <Form
+      changes
       className="form-inline"
       label="Add one value"
       error={add.error}

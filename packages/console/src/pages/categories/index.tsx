@@ -34,7 +34,8 @@ function NewCategory({ categories }: { categories: readonly Category[] }) {
     },
   });
   return (
-    <Form changes
+    <Form
+      changes
       error={create.error}
       label="New category"
       validate={() => problems({ name: check.filled(name, 'Type the category’s name, e.g. Trail shoes.'), code: check.filled(code, 'Type a code for it, e.g. trail-shoes.') ?? (code.includes('/') ? 'Leave out the /: codes cannot contain it.' : null) })}

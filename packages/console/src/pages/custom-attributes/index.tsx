@@ -95,7 +95,8 @@ function DefinitionForm({ kind, definition, onSaved }: { kind: Kind; definition?
   };
   const listed = values.field_type === 'select' || values.field_type === 'checkbox' || values.options.length > 0;
   return (
-    <Form changes
+    <Form
+      changes
       error={save.error}
       label={definition ? `Edit ${definition.label}` : `New ${kind.one} attribute`}
       validate={() => problems({ label: check.filled(values.label, 'Type what people see, e.g. Shirt size.') })}
@@ -193,14 +194,14 @@ export default function CustomAttributesPage() {
         </QueryView>
       </Section>
       <Changes>
-      <Section title={`New ${kind.one} attribute`}>
-        {created?.kind === kind.kind ? (
-          <p className="notice" role="status">
-            {created.text}
-          </p>
-        ) : null}
-        <DefinitionForm key={kind.kind} kind={kind} onSaved={(saved) => setCreated({ kind: kind.kind, text: `Attribute “${saved.label}” created with the name ${saved.name}.` })} />
-      </Section>
+        <Section title={`New ${kind.one} attribute`}>
+          {created?.kind === kind.kind ? (
+            <p className="notice" role="status">
+              {created.text}
+            </p>
+          ) : null}
+          <DefinitionForm key={kind.kind} kind={kind} onSaved={(saved) => setCreated({ kind: kind.kind, text: `Attribute “${saved.label}” created with the name ${saved.name}.` })} />
+        </Section>
       </Changes>
     </Page>
   );

@@ -36,8 +36,8 @@ export function Tags({ user, id }: { user: User; id: string }) {
         </ul>
       )}
       {remove.error ? <ErrorNote error={remove.error} /> : null}
-      <Changes>
       <Form
+        changes
         className="form-inline"
         label="New tags"
         error={add.error}
@@ -52,7 +52,6 @@ export function Tags({ user, id }: { user: User; id: string }) {
           Add
         </SubmitButton>
       </Form>
-      </Changes>
     </Section>
   );
 }

@@ -26,7 +26,8 @@ function NewEvent() {
     },
   });
   return (
-    <Form changes
+    <Form
+      changes
       className="form-inline"
       error={create.error}
       label="New event"

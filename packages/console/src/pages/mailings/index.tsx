@@ -68,7 +68,8 @@ function FolderActions({ folder }: { folder: MailingFolder }) {
   const rename = useApiMutation((client, newName: string) => client.mailingFolders.update(folder.id, { name: newName }), { invalidate: [['api', '/mailingfolders']] });
   return (
     <div className="folder-actions">
-      <Form changes
+      <Form
+        changes
         label={`Rename folder ${folder.name}`}
         className="form-inline"
         error={rename.error}

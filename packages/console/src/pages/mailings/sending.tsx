@@ -75,7 +75,8 @@ export function TestSend({ mailing, customer }: { mailing: Mailing; customer: Cu
   const test = useApiMutation((api, list: string[]) => api.mailings.test(mailing.id, list, customer?.userapp_id), { onSuccess: (answer) => setSent(answer.sent) });
   return (
     <Section title="Test send" id="test">
-      <Form changes
+      <Form
+        changes
         label="Send a test"
         className="form-inline"
         error={test.error}
@@ -130,7 +131,8 @@ function SendNow({ mailing, audience }: { mailing: Mailing; audience: MailingAud
           invalidate={[...MAILING_KEYS]}
         />
       </div>
-      <Form changes
+      <Form
+        changes
         label="Schedule the mailing"
         className="form-inline"
         error={schedule.error}
@@ -225,18 +227,18 @@ export function Sending({ mailing }: { mailing: Mailing }) {
       ) : null}
       {['scheduled', 'sending', 'paused'].includes(mailing.status) ? (
         <Changes>
-        <div className="actions">
-          {mailing.status === 'paused' ? (
-            <button type="button" className="primary" onClick={() => act.mutate('resume')} disabled={act.isPending}>
-              Resume
-            </button>
-          ) : (
-            <button type="button" onClick={() => act.mutate('pause')} disabled={act.isPending}>
-              Pause
-            </button>
-          )}
-          {cancel}
-        </div>
+          <div className="actions">
+            {mailing.status === 'paused' ? (
+              <button type="button" className="primary" onClick={() => act.mutate('resume')} disabled={act.isPending}>
+                Resume
+              </button>
+            ) : (
+              <button type="button" onClick={() => act.mutate('pause')} disabled={act.isPending}>
+                Pause
+              </button>
+            )}
+            {cancel}
+          </div>
         </Changes>
       ) : null}
       {started ? <Statistics mailing={mailing} /> : null}

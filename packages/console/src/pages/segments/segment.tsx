@@ -152,14 +152,14 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
         <Form className="form segment-form" label={segment ? `Edit ${segment.title}` : 'New segment'} error={namesField(save.error, 'definition') ? null : save.error} validate={validate} onSubmit={submit}>
           {/* Shown, not changeable, to one who may not change data: the builder's buttons are hidden (styles.css). */}
           <fieldset disabled={!canChange} className={canChange ? 'plain-fieldset' : 'plain-fieldset read-only-fieldset'}>
-          <TextField label="Title" name="title" value={title} onValue={setTitle} hint={segment ? `Its address stays ${segment.slug}.` : 'Its address (slug) is made from it and never changes.'} />
-          <TextAreaField label="Description" name="description" rows={2} value={description} onValue={setDescription} hint="Optional: what the audience is for." />
-          <div ref={builderRef}>
-            <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
-          </div>
-          <p className="hint">
-            {conditions.toLocaleString()} of 50 conditions, {levels} of 5 levels of groups.
-          </p>
+            <TextField label="Title" name="title" value={title} onValue={setTitle} hint={segment ? `Its address stays ${segment.slug}.` : 'Its address (slug) is made from it and never changes.'} />
+            <TextAreaField label="Description" name="description" rows={2} value={description} onValue={setDescription} hint="Optional: what the audience is for." />
+            <div ref={builderRef}>
+              <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
+            </div>
+            <p className="hint">
+              {conditions.toLocaleString()} of 50 conditions, {levels} of 5 levels of groups.
+            </p>
           </fieldset>
           <div className="actions">
             <SubmitButton busy={save.isPending}>{segment ? 'Save changes' : 'Save segment'}</SubmitButton>
