@@ -91,6 +91,15 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     const links = await navLinks(page);
     assert.ok(links.includes('Blacklists'));
     for (const ownerOnly of ['People', 'Webhooks', 'Retention', 'Audit log', 'Settings']) assert.ok(!links.includes(ownerOnly), ownerOnly);
+    // An editor changes data (no read-only line, the forms are there), but an owner's page by address says whose it is.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
+    await page.getByRole('button', { name: 'Create category' }).waitFor();
+    assert.equal(await page.getByTestId('read-only-note').count(), 0);
+    for (const path of ['/webhooks', '/settings', '/people']) {
+      await page.goto(c.url(path));
+      await page.getByTestId('owner-only').getByText('Only an owner of the account can see this page.').waitFor();
+      assert.equal(await page.getByRole('form').count(), 0, path);
+    }
     const signedIn = await c.t.post('/console/session', { email: 'ed@example.com', password: 'a good long password' }, { key: null, headers: CSRF });
     assert.equal(signedIn.status, 200, signedIn.text);
     await done();
