@@ -180,7 +180,7 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   await scope.register(familyMembersRoutes, { members: s.members });
   // GET /account/summary (the overview: totals, a window, the window before it, a series)
   await scope.register(accountSummaryRoutes, { service: s.accountSummary });
-  // GET|PUT /account/settings (T5)
+  // GET|PUT /account/settings (T5), GET /account/access (what the caller may do: a key's scope, a person's role)
   await scope.register(accountSettingsRoutes, { settings: s.accountSettings });
   // GET|POST /account/people, PUT|DELETE /account/people/:id (T1, T4; the console's /console/session
   // and /console/password are in app.ts)

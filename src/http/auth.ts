@@ -7,6 +7,8 @@ declare module 'fastify' {
     accountId: number;
     /** The display prefix of the key that authenticated the request ('' before, and for a person): the audit log's key_prefix (D7). */
     keyPrefix: string;
+    /** D8: the scope of the key that authenticated the request ('full' for a person: their role decides). */
+    keyScope: 'full' | 'read';
     /** T3: the person whose console session authenticated the request; null for a key. */
     person: SessionPerson | null;
   }
@@ -109,11 +111,13 @@ export function requireAccount(
 ): void {
   app.decorateRequest('accountId', 0);
   app.decorateRequest('keyPrefix', '');
+  app.decorateRequest('keyScope', 'full');
   app.decorateRequest('person', null);
   const admit = (request: FastifyRequest, holder: KeyHolder | undefined, done: (error?: Error) => void) => {
     if (holder === undefined) return done(new ForbiddenError());
     request.accountId = holder.accountId;
     request.keyPrefix = holder.prefix;
+    request.keyScope = holder.scope;
     if (holder.scope !== 'full' && !READ_METHODS.has(request.method)) return done(new ForbiddenError(READ_ONLY_MESSAGE));
     done();
   };

@@ -113,6 +113,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /account/value-groups': 'viewer',
   'POST /account/value-groups/refresh': 'editor',
   'GET /account/settings': 'viewer',
+  'GET /account/access': 'viewer',
   'PUT /account/settings': 'owner',
   'GET /account/people': 'owner',
   'POST /account/people': 'owner',

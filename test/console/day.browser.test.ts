@@ -238,16 +238,20 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     assert.ok(lines.some((line) => line.includes(',José,Pérez,300,')), lines.join('\n'));
     await page.getByTestId('customers-export-done').getByText('Downloaded customers-jose.csv: 2 customers.').waitFor();
 
-    // Open a customer by name: one match opens; several are offered to choose from.
-    const open = page.getByRole('form', { name: 'Open a customer' });
-    await open.getByLabel('Open a customer').fill('José Pérez');
-    await open.getByRole('button', { name: 'Open' }).click();
+    // The same one search box opens a customer: Enter on a name only one customer has opens them;
+    // several stay listed; while typing, the matches are offered to choose from.
+    assert.equal(await page.getByRole('searchbox').count(), 1, 'one search box');
+    const find = page.getByRole('form', { name: 'Find customers' });
+    await find.getByLabel('Search', { exact: true }).fill('José Pérez');
+    await find.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(`**/console/customers/${ids.jose}`);
     await page.goto(c.url('/customers'));
-    await open.getByLabel('Open a customer').fill('jose');
-    await open.getByRole('button', { name: 'Open' }).click();
-    await open.locator('.field-error').getByText('2 customers match “jose”', { exact: false }).waitFor();
-    await open.getByTestId('customer-suggestions').getByRole('button', { name: 'Josefina Díaz' }).click();
+    await find.getByLabel('Search', { exact: true }).fill('jose');
+    await find.getByRole('button', { name: 'Search', exact: true }).click();
+    await total.getByText('2 customers', { exact: true }).waitFor();
+    assert.match(new URL(page.url()).pathname, /\/console\/customers$/, 'two matches stay listed');
+    await find.getByLabel('Search', { exact: true }).fill('josef');
+    await find.getByTestId('customer-suggestions').getByRole('button', { name: 'Josefina Díaz' }).click();
     await page.waitForURL(`**/console/customers/${ids.josefina}`);
     await done();
   });

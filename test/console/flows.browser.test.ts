@@ -116,6 +116,9 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     await page.getByLabel('Search', { exact: true }).fill('lucia.benitez');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // One customer matches: the search opens their page; Back shows the list of that one match.
+    await page.getByRole('heading', { level: 1, name: 'Lucía Benítez' }).waitFor();
+    await page.goBack();
     const results = page.getByRole('table', { name: 'Customers matching “lucia.benitez”' });
     await results.waitFor();
     await eventually(async () => assert.equal(await results.locator('tbody tr').count(), 1)); // the previous rows stay until the answer

@@ -103,11 +103,11 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
 
     // Exactly one API call for the figures; the page's only other calls are the value groups, one page
     // of integration runs and, as on every load of the console, the account's settings (currency, zone,
-    // locale).
+    // locale) and, signed in with a key, what the key may do (its scope).
     assert.equal(summaryCalls(calls).length, 1, calls.join('\n'));
     assert.deepEqual(
       calls.map((call) => call.replace(/\?.*/, '')).sort(),
-      ['GET /apiv3/account/settings', 'GET /apiv3/account/summary', 'GET /apiv3/account/value-groups', 'GET /apiv3/integration-stats'],
+      ['GET /apiv3/account/access', 'GET /apiv3/account/settings', 'GET /apiv3/account/summary', 'GET /apiv3/account/value-groups', 'GET /apiv3/integration-stats'],
       calls.join('\n'),
     );
     const [asked] = summaryCalls(calls);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { createUser } from '../helpers/factories.js';
 import { CSRF, PASSWORD, addPerson } from '../helpers/people.js';
-import { type ConsoleHarness, skipWithoutBrowser, startConsole } from './browser.js';
+import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
 // The console's people (T1–T5, L7): e-mail sign-in, the welcome link's page, what a viewer is
 // shown, the People page, the blacklist's single entries, the account's settings.
@@ -90,26 +91,86 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     const links = await navLinks(page);
     assert.ok(links.includes('Blacklists'));
     for (const ownerOnly of ['People', 'Webhooks', 'Retention', 'Audit log', 'Settings']) assert.ok(!links.includes(ownerOnly), ownerOnly);
+    // An editor changes data (no read-only line, the forms are there), but an owner's page by address says whose it is.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
+    await page.getByRole('button', { name: 'Create category' }).waitFor();
+    assert.equal(await page.getByTestId('read-only-note').count(), 0);
+    for (const path of ['/webhooks', '/settings', '/people']) {
+      await page.goto(c.url(path));
+      await page.getByTestId('owner-only').getByText('Only an owner of the account can see this page.').waitFor();
+      assert.equal(await page.getByRole('form').count(), 0, path);
+    }
     const signedIn = await c.t.post('/console/session', { email: 'ed@example.com', password: 'a good long password' }, { key: null, headers: CSRF });
     assert.equal(signedIn.status, 200, signedIn.text);
     await done();
   });
 
-  test('a viewer sees no owner pages, and change buttons are disabled with the reason', async () => {
-    await addPerson(c.t, 'viv@example.com', 'viewer');
+  test('a viewer is not offered what changes data (customer, blacklist, benefits, segments), downloads what the API lets them, and an owner page by address says whose it is', async () => {
+    const { t } = c;
+    await addPerson(t, 'viv@example.com', 'viewer');
+    const customer = await createUser(t, { email: 'seen@example.com', first_name: 'Seen', last_name: 'Only', tags: ['vip'] });
+    assert.equal((await t.put('/apiv3/account/blacklist/email/listed%40example.com', { reason: 'asked' })).status, 201);
+    const benefit = await t.post('/apiv3/benefits', { title: 'Free coffee', startdate: '2026-01-01', enddate: '2099-12-31', points: 10 });
+    assert.ok(benefit.status < 300, benefit.text);
+    const segment = await t.post('/apiv3/segments', { title: 'Everyone seen', definition: { all: [{ field: 'email', op: 'contains', value: '@' }] } });
+    assert.equal(segment.status, 201, segment.text);
+
     const { page, done } = await c.open({ key: null, path: '/categories' });
     await signIn(page, 'viv@example.com', PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
     assert.equal((await page.getByTestId('who').textContent())?.trim(), 'viv@example.com viewer');
     const links = await navLinks(page);
     for (const ownerOnly of ['People', 'Webhooks', 'Retention', 'Audit log', 'Settings']) assert.ok(!links.includes(ownerOnly), ownerOnly);
-    const create = page.getByRole('button', { name: 'Create category' });
-    assert.equal(await create.isDisabled(), true);
-    assert.match((await create.getAttribute('title')) ?? '', /Your role is viewer/);
-    await page.getByTestId('read-only-note').waitFor();
+    await page.getByTestId('read-only-note').getByText('Your role is viewer: you can look, not change.', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Category tree' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Create category' }).count(), 0);
+
+    // A customer: read, not changed; their data's export and erasure are an editor's (T1).
+    await page.goto(c.url(`/customers/${customer.userapp_id}`));
+    await page.getByRole('heading', { level: 1, name: 'Seen Only' }).waitFor();
+    await page.getByTestId('customer-tags').getByText('vip').waitFor();
+    await page.getByTestId('customer-data-viewer').waitFor();
+    for (const name of ['Edit profile', 'Remove tag vip', 'Add', 'Record points', 'Delete this customer', 'Download this customer’s data']) {
+      assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
+    }
+
+    // The blacklists: listed and checked, not changed.
+    await page.goto(c.url('/blacklists'));
+    await page.getByTestId('blacklist-entries').getByRole('row', { name: /listed@example\.com/ }).waitFor();
+    await page.getByRole('button', { name: 'Check', exact: true }).waitFor();
+    for (const name of ['Remove', 'Add to the list', 'Empty the email list', 'Upload']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
+    assert.equal(await page.getByLabel('E-mail address to add').count(), 0);
+    assert.equal(await page.getByRole('region', { name: 'Upload a CSV file' }).count(), 0);
+
+    // Benefits: listed and read, no New, no Edit, no Assign, no Delete.
+    await page.goto(c.url('/benefits'));
+    await page.getByRole('link', { name: 'Free coffee' }).first().waitFor();
+    assert.equal(await page.getByRole('link', { name: 'New benefit' }).count(), 0);
+    await page.goto(c.url(`/benefits/${benefit.body.payload.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Free coffee' }).waitFor();
+    await page.getByRole('region', { name: 'Details' }).waitFor();
+    for (const name of ['Edit', 'Assign to a customer']) assert.equal(await page.getByRole('region', { name, exact: true }).count(), 0, name);
+    assert.equal(await page.getByRole('button', { name: /^Delete/ }).count(), 0);
+    await page.goto(c.url('/benefits/new'));
+    await page.getByTestId('read-only-state').waitFor();
+    assert.equal(await page.getByRole('form').count(), 0);
+
+    // Segments: read, the definition shown but not changeable; the members' export is every role's (a GET).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Segments' }).click();
     await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'New segment' }).count(), 0);
+    await page.goto(c.url(`/segments/${segment.body.payload.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Everyone seen' }).waitFor();
+    assert.equal(await page.getByLabel('Title').isDisabled(), true);
+    for (const name of ['Save changes', 'Delete segment']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
+    const exportButton = page.getByRole('button', { name: 'Download the export', exact: true });
+    assert.equal(await exportButton.isEnabled(), true);
+
+    // An owner's page typed in the address bar: a plain state, not the form.
+    await page.goto(c.url('/people'));
+    await page.getByTestId('owner-only').getByText('Only an owner of the account can see this page.').waitFor();
+    assert.equal(await page.getByRole('form', { name: 'Add a person' }).count(), 0);
+    assert.equal(await page.getByLabel('E-mail').count(), 0);
 
     // The session ends elsewhere (signed out in another tab): the next call signs out, saying why.
     const cookie = (await page.context().cookies()).map((k) => `${k.name}=${k.value}`).join('; ');
@@ -125,10 +186,11 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
   test('blacklist: add one value with a reason, search, remove it; a check does not follow to the other list', async () => {
     const { page, done } = await c.open({ path: '/blacklists' });
     await page.getByRole('heading', { level: 1, name: 'Blacklists' }).waitFor();
-    await page.getByLabel('E-mail address to add').fill('Nomail@Example.com');
+    await page.getByLabel('E-mail address to add').fill(' Nomail@Example.com ');
     await page.getByLabel('Reason (optional)').fill('asked by phone');
     await page.getByRole('button', { name: 'Add to the list' }).click();
-    await page.getByTestId('blacklist-added').waitFor();
+    // Named as the list stores it (L2: lowercased), not as typed.
+    await page.getByTestId('blacklist-added').getByText('nomail@example.com is on the email list now.', { exact: true }).waitFor();
     const entry = await c.t.get('/apiv3/account/blacklist?blacklist=email&search=nomail');
     assert.equal(entry.body.payload.total, 1);
     assert.equal(entry.body.payload.entries[0].reason, 'asked by phone');
@@ -148,8 +210,11 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByLabel('Show the list of').selectOption('email');
 
     await page.getByTestId('blacklist-entries').getByRole('row', { name: /nomail@example\.com/ }).getByRole('button', { name: 'Remove' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove from the list' }).click();
-    await page.getByText('The email list is empty.').waitFor();
+    await page.getByRole('dialog', { name: 'Take nomail@example.com off the email list?' }).getByRole('button', { name: 'Remove from the list' }).click();
+    await eventually(async () => assert.equal(await page.getByTestId('blacklist-entries').getByRole('row', { name: /nomail@example\.com/ }).count(), 0));
+    // The message says what happened last: removed, and "is on the list" is gone.
+    await page.getByTestId('blacklist-removed').getByText('nomail@example.com was removed from the email list.', { exact: true }).waitFor();
+    assert.equal(await page.getByText('is on the email list now').count(), 0);
     assert.equal((await c.t.get('/apiv3/account/blacklist/email/nomail%40example.com')).body.payload.blacklisted, false);
     await done();
   });

@@ -21,6 +21,25 @@ describe('GET /account/settings', () => {
   });
 });
 
+describe('GET /account/access', () => {
+  it("tells a key's scope and a person's role, so the console offers only what the caller may do", async () => {
+    const full = expectOk(await t.get('/apiv3/account/access'));
+    assert.equal(full.via, 'key');
+    assert.equal(full.scope, 'full');
+    assert.equal(full.role, null);
+    assert.equal(typeof full.key_prefix, 'string');
+    const { key } = await (await import('../../src/services.js')).buildAccounts(t.database.db, t.clock).createKey(t.accountId, undefined, 'read');
+    const read = expectOk(await t.get('/apiv3/account/access', { key }));
+    assert.deepEqual([read.via, read.scope, read.role], ['key', 'read', null]);
+    assert.notEqual(read.key_prefix, full.key_prefix);
+    for (const [email, role, scope] of [['access-v@example.com', 'viewer', 'read'], ['access-e@example.com', 'editor', 'full'], ['access-o@example.com', 'owner', 'full']] as const) {
+      const person = await addPerson(t, email, role);
+      assert.deepEqual(expectOk(await t.get('/apiv3/account/access', as(person))), { via: 'person', scope, role, key_prefix: null });
+    }
+    expectError(await t.get('/apiv3/account/access', { key: 'not-a-key' }), 403, 'forbidden');
+  });
+});
+
 describe('PUT /account/settings', () => {
   it('changes only the fields given, normalising their spelling', async () => {
     assert.deepEqual(expectOk(await t.put('/apiv3/account/settings', { currency: 'eur', locale: 'pt-br' })), { name: 'main', currency: 'EUR', timezone: 'UTC', locale: 'pt-BR' });

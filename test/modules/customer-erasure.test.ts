@@ -211,6 +211,11 @@ describe('suppress=true (D2)', () => {
     expectOk(await t.delete(`/apiv3/users/${user.userapp_id}?suppress=true`, undefined, { key }));
     assert.deepEqual(await listValues(t, 'email', { key }), ['gone@example.com']);
     assert.deepEqual(await listValues(t, 'telephone', { key }), ['+541140007777']);
+    // L7: each entry says where it came from.
+    for (const list of ['email', 'telephone']) {
+      const { entries } = expectOk(await t.get(`${BLACKLIST_URL}?blacklist=${list}`, { key })) as { entries: { reason: string | null }[] };
+      assert.deepEqual(entries.map((e) => e.reason), ['Added when the customer was erased']);
+    }
     const again = await createUser(t, { email: 'gone@example.com', telephone: '+541140007777' }, { key });
     assert.equal(again.mailing_enabled, false);
     assert.equal(again.mailing_enabled_reason, 'blacklist');

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useSession } from './api/session.js';
 import { SettingsGate } from './api/settings.js';
+import { OwnerGate } from './components/access.js';
 import { Layout, Page } from './components/layout.js';
 import { Empty, Loading } from './components/states.js';
 import { SignIn } from './pages/sign-in.js';
@@ -24,7 +25,11 @@ function Routes() {
     const params = matchPath(entry.path, path);
     if (params) {
       const Component = entry.component;
-      return <Component params={params} />;
+      return (
+        <OwnerGate path={path}>
+          <Component params={params} />
+        </OwnerGate>
+      );
     }
   }
   return <NotFound />;

@@ -21,3 +21,13 @@ export const SettingsBody = Type.Object(
 );
 
 export const SettingsEnvelope = Envelope(SettingsObject);
+
+/** What the caller may do (GET /account/access): a key's scope (D8) or a person's role (T1). */
+export const AccessObject = Type.Object({
+  via: Type.Union([Type.Literal('key'), Type.Literal('person')], { description: 'An API key or a console session' }),
+  scope: Type.Union([Type.Literal('full'), Type.Literal('read')], { description: "full: may change data; read: GET and HEAD only (a read key, or a viewer)" }),
+  role: Type.Union([Type.Literal('owner'), Type.Literal('editor'), Type.Literal('viewer'), Type.Null()], { description: "The person's role; null for a key" }),
+  key_prefix: Type.Union([Type.String(), Type.Null()], { description: "The key's display prefix; null for a person" }),
+});
+
+export const AccessEnvelope = Envelope(AccessObject);

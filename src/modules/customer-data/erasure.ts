@@ -17,12 +17,15 @@ import type { ErasureCounts } from './references.js';
 import type { ErasureRepository } from './repository.js';
 import { segmentExits } from './segment-exits.js';
 
+/** L7: the reason listed with an entry D2 adds, so whoever reads the list knows where it came from. */
+export const ERASURE_REASON = 'Added when the customer was erased';
+
 /** Member ids counted per statement by a bulk erasure's dry run. */
 const COUNTED_PER_STATEMENT = 5000;
 
 /** D2: where a suppressed e-mail or telephone goes (the blacklist module's repository, bound to the erasing transaction). */
 export interface Suppressions {
-  suppress(accountId: number, list: 'email' | 'telephone', value: string, now: string): Promise<boolean>;
+  suppress(accountId: number, list: 'email' | 'telephone', value: string, now: string, reason: string | null): Promise<boolean>;
   /** The list's size (GET /account/blacklist's `total`), for the blacklist.changed message. */
   count(accountId: number, list: 'email' | 'telephone'): Promise<number>;
 }
@@ -102,7 +105,7 @@ export class ErasureService {
         const telephone = locked.telephone ? normaliseTelephone(locked.telephone) : null;
         const values = [['email', email] as const, ['telephone', telephone] as const];
         for (const [list, value] of values) {
-          if (!value || !(await suppressions.suppress(accountId, list, value, now))) continue;
+          if (!value || !(await suppressions.suppress(accountId, list, value, now, ERASURE_REASON))) continue;
           events.push({ type: 'blacklist.changed', data: async () => blacklistChange(list, 'suppress', 1, await suppressions.count(accountId, list)) });
         }
       }

@@ -113,6 +113,12 @@ export function ruleInWords(rule: string): string {
     return `The template has a mistake at line ${m[1]}, column ${m[2]} (${m[3]!.trim()}): check the {{ … }} and {% … %} there.`;
   }
   if ((m = /^does not compile as MJML: line (\d+): (.+)$/s.exec(r))) return `The MJML does not compile at line ${m[1]} (${m[2]!.trim()}): correct it, or choose HTML.`;
+  // W1: a webhook's address on this machine or a private network (docs/webhooks.md).
+  if ((m = /^refused: (.+?)(?:, which)? is an? cloud metadata address$/.exec(r))) return `Rapport never sends messages to ${m[1]}: it is the cloud's own metadata service. Use your receiver's public https:// address.`;
+  if ((m = /^refused: (.+?)(?:, which)? is an? ([a-z -]+) address$/.exec(r))) {
+    return `Rapport only delivers to public internet addresses, and ${m[1]} is a ${m[2]} address (this machine or a private network). Use your receiver's public https:// address. If the receiver is on your own network, whoever runs the Rapport server can allow private addresses (the setting WEBHOOK_ALLOW_PRIVATE=true).`;
+  }
+  if (/^refused: http:\/\/ is accepted only for private networks/.test(r)) return 'Use an https:// address: Rapport sends to internet addresses over https:// only, so the messages cannot be read on the way.';
   if (/^the last owner cannot be/.test(r)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
   if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
   if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';

@@ -7,8 +7,8 @@ import { CSRF_HEADERS, type Role, type SessionPerson, consoleCall } from './cons
 // header on every call, and GET /console/session on load tells whether the cookie still holds, so
 // a reload stays signed in. A developer may paste an API key instead: it lives in sessionStorage
 // (this tab, until it closes) and the SDK sends it to this server's /apiv3 only, never in a URL.
-// The API does not say a key's scope, so a key is shown as an owner: a read key's writes are
-// refused by the API, and the console says so.
+// A key's scope comes from GET /account/access: a full key is shown as an owner, a read key (D8)
+// as an owner who changes nothing (it may read the owner's pages, not write anywhere).
 
 const STORAGE_KEY = 'rapport.apiKey';
 /** 'key' once this tab signed in with a key: its sign-in page then opens on the key form. */
@@ -32,6 +32,8 @@ interface Session {
   person: SessionPerson | null;
   /** What the console lets the signed-in one do: a person's role, `owner` for a key. */
   role: Role | null;
+  /** A key's scope (D8), once GET /account/access answered; null for a person or before the answer. */
+  keyScope: 'full' | 'read' | null;
   /** Why the last session ended (the error of a refused key or an ended session), shown on the sign-in page. */
   notice: unknown;
   signIn(apiKey: string): void;
@@ -66,6 +68,7 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
   const [person, setPerson] = useState<SessionPerson | null>(null);
   const [checking, setChecking] = useState(() => readKey() === null);
   const [notice, setNotice] = useState<unknown>(null);
+  const [keyScope, setKeyScope] = useState<'full' | 'read' | null>(null);
 
   const refreshPerson = useCallback(async () => {
     try {
@@ -125,10 +128,25 @@ export function SessionProvider({ children, onSignOut }: { children: ReactNode; 
   // One client for the whole cookie session: a role change (refreshPerson) keeps the queries' client.
   const hasPerson = person !== null;
   const client = useMemo(() => (apiKey ? clientFor(apiKey) : hasPerson ? cookieClient() : null), [apiKey, hasPerson]);
+  // A key's scope: asked once per key; until it answers the key is taken as full (the API judges every call anyway).
+  useEffect(() => {
+    setKeyScope(null);
+    if (!apiKey || !client) return;
+    let live = true;
+    client
+      .GET('/account/access')
+      .then((access) => {
+        if (live) setKeyScope(access.scope);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [apiKey, client]);
   const role: Role | null = apiKey ? 'owner' : (person?.role ?? null);
   const value = useMemo<Session>(
-    () => ({ client, checking, person: apiKey ? null : person, role, notice, signIn, signInPerson, refreshPerson, signOut }),
-    [client, checking, apiKey, person, role, notice, signIn, signInPerson, refreshPerson, signOut],
+    () => ({ client, checking, person: apiKey ? null : person, role, keyScope: apiKey ? keyScope : null, notice, signIn, signInPerson, refreshPerson, signOut }),
+    [client, checking, apiKey, person, role, keyScope, notice, signIn, signInPerson, refreshPerson, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -151,7 +169,17 @@ export function useRole(): Role {
   return useSession().role ?? 'viewer';
 }
 
-/** Why this role may not change data, or null when it may (editors and owners). */
+export const VIEWER_REASON = 'Your role is viewer: you can look, not change. Ask an owner for the editor role.';
+export const READ_KEY_REASON = 'This API key can only read: you can look, not change. Use a full key to make changes.';
+
+/** Why the signed-in one may not change data (a viewer, a read-only key), or null when they may. */
 export function useReadOnlyReason(): string | null {
-  return useSession().role === 'viewer' ? 'Your role is viewer: you can look, not change. Ask an owner for the editor role.' : null;
+  const { role, keyScope } = useSession();
+  if (keyScope === 'read') return READ_KEY_REASON;
+  return role === 'viewer' ? VIEWER_REASON : null;
+}
+
+/** True when the signed-in one may change data: the console offers its change actions only then. */
+export function useCanChange(): boolean {
+  return useReadOnlyReason() === null;
 }

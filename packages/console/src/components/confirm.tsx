@@ -1,4 +1,4 @@
-import { useReadOnlyReason } from '../api/session.js';
+import { useCanChange } from '../api/session.js';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorText, Loading } from './states.js';
@@ -211,10 +211,10 @@ export interface ConfirmDryRunProps extends DryRunDialogOptions {
 /** A button that opens the dry-run dialog. */
 export function ConfirmDryRun({ label, disabled, ...options }: ConfirmDryRunProps) {
   const { open, dialog } = useDryRunDialog(options);
-  const readOnly = useReadOnlyReason();
+  if (!useCanChange()) return null;
   return (
     <>
-      <button type="button" className="danger" onClick={open} disabled={disabled || readOnly !== null} title={readOnly ?? undefined}>
+      <button type="button" className="danger" onClick={open} disabled={disabled}>
         {label}
       </button>
       {dialog}
@@ -248,7 +248,7 @@ export function ConfirmAction({ label, title, description, confirmLabel, busyLab
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
-  const readOnly = useReadOnlyReason();
+  const canChange = useCanChange();
   const confirm = async () => {
     setState({ busy: true, error: null });
     try {
@@ -261,13 +261,13 @@ export function ConfirmAction({ label, title, description, confirmLabel, busyLab
       setState({ busy: false, error });
     }
   };
+  if (!canChange) return null;
   return (
     <>
       <button
         type="button"
         className="danger"
-        disabled={disabled || readOnly !== null}
-        title={readOnly ?? undefined}
+        disabled={disabled}
         onClick={() => {
           setState({ busy: false, error: null });
           dialog.current?.showModal();

@@ -1,4 +1,4 @@
-import { useReadOnlyReason } from '../api/session.js';
+import { useCanChange } from '../api/session.js';
 import {
   type FormEvent,
   type InputHTMLAttributes,
@@ -42,9 +42,12 @@ export interface FormProps {
   /** Accessible name of the form (e.g. "Edit profile"). */
   label?: string;
   className?: string;
+  /** A form that only changes data: not shown to one who may not change data (a viewer, a read key). */
+  changes?: boolean;
 }
 
-export function Form({ error, validate, onSubmit, children, label, className }: FormProps) {
+export function Form({ error, validate, onSubmit, children, label, className, changes }: FormProps) {
+  const canChange = useCanChange();
   const [names, setNames] = useState<readonly string[]>([]);
   const [problems, setProblems] = useState<Problems | null>(null);
   const [checks, setChecks] = useState(0);
@@ -85,6 +88,7 @@ export function Form({ error, validate, onSubmit, children, label, className }: 
     setProblems(null);
     onSubmit();
   };
+  if (changes && !canChange) return null;
   return (
     <FormContext.Provider value={state}>
       {/* noValidate: the API's own messages are the ones shown, next to the field they name */}
@@ -231,14 +235,15 @@ export function CheckboxField({ label, name, hint, checked, onChecked }: Omit<Co
 }
 
 /**
- * The submit button: disabled and relabelled while the mutation runs. A change is disabled for a
- * viewer, the reason in its title (`reads` for a form that only looks something up).
+ * The submit button: disabled and relabelled while the mutation runs. A change is not offered to
+ * one who may not change data (a viewer, a read key): the button is not shown (`reads` for a form
+ * that only looks something up). A form that only changes data is wrapped in <Changes> instead.
  */
 export function SubmitButton({ busy, children, busyLabel = 'Saving…', className, reads }: { busy?: boolean; children: ReactNode; busyLabel?: string; className?: string; reads?: boolean }) {
-  const readOnly = useReadOnlyReason();
-  const refused = !reads && readOnly !== null;
+  const canChange = useCanChange();
+  if (!reads && !canChange) return null;
   return (
-    <button type="submit" className={className ?? 'primary'} disabled={busy || refused} title={refused ? readOnly : undefined} aria-busy={busy || undefined}>
+    <button type="submit" className={className ?? 'primary'} disabled={busy} aria-busy={busy || undefined}>
       {busy ? busyLabel : children}
     </button>
   );

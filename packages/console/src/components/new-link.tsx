@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { useReadOnlyReason } from '../api/session.js';
 import { Link } from '../router.js';
+import { Changes } from './access.js';
 
-/** A page's "New …" button-link; a viewer, who could not save what it opens, is not shown it. */
+/** A page's "New …" button-link; one who could not save what it opens is not shown it. */
 export function NewLink({ to, children }: { to: string; children: ReactNode }) {
-  if (useReadOnlyReason() !== null) return null;
   return (
-    <Link to={to} className="button primary">
-      {children}
-    </Link>
+    <Changes>
+      <Link to={to} className="button primary">
+        {children}
+      </Link>
+    </Changes>
   );
 }

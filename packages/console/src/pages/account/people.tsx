@@ -8,6 +8,7 @@ import { Page, Section } from '../../components/layout.js';
 import { ErrorText, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
+import { Changes } from '../../components/access.js';
 
 // The people who sign in to the console (T1, T4): GET|POST /account/people, PUT|DELETE
 // /account/people/{id}, for owners. A new person's welcome link is shown once, to copy.
@@ -56,7 +57,7 @@ function AddPerson({ onAdded }: { onAdded: (added: { email: string; url: string 
     },
   });
   return (
-    <Form label="Add a person" error={add.error} validate={() => (email.trim() === '' ? { email: 'Type their e-mail address.' } : null)} onSubmit={() => add.mutate({ email: email.trim(), role })}>
+    <Form changes label="Add a person" error={add.error} validate={() => (email.trim() === '' ? { email: 'Type their e-mail address.' } : null)} onSubmit={() => add.mutate({ email: email.trim(), role })}>
       <div className="form-inline">
         <TextField label="E-mail" name="email" type="email" autoComplete="off" value={email} onValue={setEmail} />
         <SelectField label="Role" name="role" value={role} onValue={(value) => setRole(value as Role)} options={ROLE_OPTIONS} />
@@ -87,9 +88,11 @@ function RoleCell({ person }: { person: Person }) {
         onValue={(value) => setRole(value as Role)}
         options={ROLE_OPTIONS.map(({ value }) => ({ value, label: value }))}
       />
-      <button type="button" disabled={role === person.role || change.isPending} onClick={() => change.mutate(role)}>
-        {change.isPending ? 'Saving…' : 'Change role'}
-      </button>
+      <Changes>
+        <button type="button" disabled={role === person.role || change.isPending} onClick={() => change.mutate(role)}>
+          {change.isPending ? 'Saving…' : 'Change role'}
+        </button>
+      </Changes>
       {change.error ? (
         <p className="error-note" role="alert">
           <ErrorText error={change.error} />

@@ -88,8 +88,18 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
     });
   };
 
+  // An end already past is allowed (the API takes it) but likely a slip: the first save only warns.
+  const [pastWarned, setPastWarned] = useState<string | null>(null);
+  const endsInPast = (changed: Partial<Values>) => {
+    const end = values.enddate.trim();
+    if (!('enddate' in changed) || end === '') return false;
+    const stored = days.end ? `${end} 23:59:59` : fromLocalInput(end);
+    return stored < new Date().toISOString().replace('T', ' ').slice(0, 19);
+  };
+
   const submit = () => {
     const changed: Partial<Values> = benefit ? changedOnly(initial, values) : values;
+    if (endsInPast(changed) && pastWarned !== values.enddate) return setPastWarned(values.enddate);
     const given = (key: keyof Values) => key in changed && (benefit !== undefined || values[key] !== '');
     const body: Record<string, unknown> = {};
     for (const key of ['title', 'description', 'status', 'image_url', 'sku'] as const) if (given(key)) body[key] = values[key];
@@ -125,8 +135,16 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
           <CheckboxField label="Published on the wall" name="wallpublish" checked={values.wallpublish} onChecked={(wallpublish) => setValues((v) => ({ ...v, wallpublish }))} />
         </div>
       </details>
+      {pastWarned !== null && pastWarned === values.enddate ? (
+        <p className="warning-note" role="alert" data-testid="benefit-past-end">
+          The end date ({values.enddate.replace('T', ' ')}) is already past: customers cannot use this benefit. Choose a later end date, or{' '}
+          {benefit ? 'save' : 'create it'} anyway.
+        </p>
+      ) : null}
       <div className="actions">
-        <SubmitButton busy={save.isPending}>{benefit ? 'Save changes' : 'Create benefit'}</SubmitButton>
+        <SubmitButton busy={save.isPending}>
+          {pastWarned !== null && pastWarned === values.enddate ? (benefit ? 'Save anyway' : 'Create anyway') : benefit ? 'Save changes' : 'Create benefit'}
+        </SubmitButton>
       </div>
     </Form>
   );

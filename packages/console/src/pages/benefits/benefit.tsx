@@ -16,6 +16,7 @@ import { problems } from '../../lib/validate.js';
 import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
 import { type Benefit, BenefitForm } from './benefit-form.js';
 import { Availability, CouponsTable } from './shared.js';
+import { Changes } from '../../components/access.js';
 
 // One benefit: where it stands, a form to change it, assigning it to a customer (B5: the API
 // checks stock, dates, the monthly limit and the customer's points), its coupons, and deleting it.
@@ -176,13 +177,17 @@ export default function BenefitPage({ params }: PageProps) {
               <Section title="Details">
                 <Details benefit={loaded} />
               </Section>
-              <Section title="Edit">
-                <BenefitForm key={`${loaded.modified}-${loaded.stock}`} benefit={loaded} onSaved={() => undefined} />
-              </Section>
+              <Changes>
+                <Section title="Edit">
+                  <BenefitForm key={`${loaded.modified}-${loaded.stock}`} benefit={loaded} onSaved={() => undefined} />
+                </Section>
+              </Changes>
             </div>
-            <Section title="Assign to a customer">
-              <Assign benefit={loaded} />
-            </Section>
+            <Changes>
+              <Section title="Assign to a customer">
+                <Assign benefit={loaded} />
+              </Section>
+            </Changes>
             <Section title="Coupons">
               <Coupons benefitId={loaded.id} />
             </Section>

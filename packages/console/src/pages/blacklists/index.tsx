@@ -12,8 +12,9 @@ import { ConfirmAction } from '../../components/confirm.js';
 import { check as rules, problems } from '../../lib/validate.js';
 import { useApi } from '../../api/session.js';
 import { useQueryParams } from '../../router.js';
-import { LISTS, type ListName } from './lists.js';
+import { LISTS, type ListName, storedValue } from './lists.js';
 import { Upload } from './upload.js';
+import { Changes } from '../../components/access.js';
 
 // The blacklists (L2–L7): upload a CSV, check one value, add or remove one value with a reason,
 // browse a list newest first with a search, empty a list.
@@ -54,17 +55,16 @@ function CheckValue({ list }: { list: ListName }) {
   );
 }
 
-function AddValue({ list }: { list: ListName }) {
+function AddValue({ list, onAdded }: { list: ListName; onAdded: (stored: string | null) => void }) {
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
-  const [added, setAdded] = useState<string | null>(null);
   const add = useApiMutation(
     (api, body: { value: string; reason: string }) =>
       api.PUT(ENTRY_PATH, { params: { path: { blacklist: list, value: body.value } }, body: body.reason === '' ? {} : { reason: body.reason } }).then(() => body.value),
     {
       invalidate: [['api', LIST_PATH]],
       onSuccess: (text) => {
-        setAdded(`${text} is on the ${list} list now.`);
+        onAdded(storedValue(list, text));
         setValue('');
         setReason('');
       },
@@ -72,12 +72,13 @@ function AddValue({ list }: { list: ListName }) {
   );
   return (
     <Form
+      changes
       className="form-inline"
       label="Add one value"
       error={add.error}
       validate={() => problems({ value: rules.filled(value, list === 'email' ? 'Type the e-mail address to add.' : 'Type the telephone to add.') })}
       onSubmit={() => {
-        setAdded(null);
+        onAdded(null);
         add.mutate({ value: value.trim(), reason: reason.trim() });
       }}
     >
@@ -86,11 +87,6 @@ function AddValue({ list }: { list: ListName }) {
       <SubmitButton busy={add.isPending} busyLabel="Adding…">
         Add to the list
       </SubmitButton>
-      {added ? (
-        <p className="notice-inline" role="status" data-testid="blacklist-added">
-          {added}
-        </p>
-      ) : null}
     </Form>
   );
 }
@@ -103,7 +99,8 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
   const [draft, setDraft] = useState(search);
   const query = { blacklist: list, page, limit: PAGE_SIZE, order: 'newest' as const, ...(search ? { search } : {}) };
   const entries = useGet(LIST_PATH, { params: { query } }, { placeholderData: keepPreviousData });
-  const [emptied, setEmptied] = useState<string | null>(null);
+  // One line says what the last change did (added, removed, emptied): each replaces the one before.
+  const [notice, setNotice] = useState<{ text: string; testId: string } | null>(null);
   const total = entries.data?.total;
   return (
     <Section
@@ -117,7 +114,7 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
           preview={() => api.DELETE(LIST_PATH, { params: { query: { blacklist: list, dry_run: true } }, body: {} })}
           run={() => api.DELETE(LIST_PATH, { params: { query: { blacklist: list } }, body: {} })}
           invalidate={[['api', LIST_PATH]]}
-          onDone={() => setEmptied(`The ${list} list was emptied.`)}
+          onDone={() => setNotice({ text: `The ${list} list was emptied.`, testId: 'blacklist-emptied' })}
           disabled={total === 0}
         />
       }
@@ -125,14 +122,14 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
       <div className="list-picker">
         <SelectField label="Show the list of" name="show" options={LISTS} value={list} onValue={onList} />
       </div>
-      {emptied ? (
-        <p className="notice" role="status">
-          {emptied}
+      {notice ? (
+        <p className="notice" role="status" data-testid={notice.testId}>
+          {notice.text}
         </p>
       ) : null}
       {/* keyed by the list: a check's answer belongs to the list it was asked of */}
       <CheckValue key={`check-${list}`} list={list} />
-      <AddValue key={`add-${list}`} list={list} />
+      <AddValue key={`add-${list}`} list={list} onAdded={(stored) => setNotice(stored === null ? null : { text: `${stored} is on the ${list} list now.`, testId: 'blacklist-added' })} />
       <Form className="form-inline" label="Search the list" onSubmit={() => update({ q: draft.trim(), page: '' })}>
         <TextField label="Search" name="search" type="search" value={draft} onValue={setDraft} hint="Entries holding this text, any case." />
         <SubmitButton reads>Search</SubmitButton>
@@ -180,6 +177,7 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
                       busyLabel="Removing…"
                       run={() => api.DELETE(ENTRY_PATH, { params: { path: { blacklist: list, value: entry.value } } })}
                       invalidate={[['api', LIST_PATH]]}
+                      onDone={() => setNotice({ text: `${entry.value} was removed from the ${list} list.`, testId: 'blacklist-removed' })}
                     />
                   ),
                 },
@@ -200,7 +198,9 @@ export default function BlacklistsPage() {
   const show = (value: string) => update({ list: value === 'email' ? '' : value, page: '', q: '' });
   return (
     <Page title="Blacklists">
-      <Upload defaultList={list} onUploaded={show} />
+      <Changes>
+        <Upload defaultList={list} onUploaded={show} />
+      </Changes>
       <Entries key={list} list={list} onList={show} />
     </Page>
   );

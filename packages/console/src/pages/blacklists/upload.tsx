@@ -214,6 +214,7 @@ export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onU
   return (
     <Section title="Upload a CSV file" id="upload">
       <Form
+        changes
         error={aborted ? null : upload.error}
         validate={() => {
           const found = needFile();

@@ -6,6 +6,7 @@ import type { PageProps } from '../../router.js';
 import { Link, href } from '../../router.js';
 import { type Branch, BranchForm } from './branch-form.js';
 import { DetailView } from './shared.js';
+import { Changes } from '../../components/access.js';
 
 // One branch: its fields and a form to change them (branches are not deleted: the API has no such call).
 
@@ -59,9 +60,11 @@ export default function BranchPage({ params }: PageProps) {
                 <Link to={href('/purchases', { branch_name: data.name })}>Purchases at this branch</Link>
               </p>
             </Section>
-            <Section title="Edit">
-              <BranchForm key={data.updatetime + data.name} branch={data} onSaved={() => undefined} />
-            </Section>
+            <Changes>
+              <Section title="Edit">
+                <BranchForm key={data.updatetime + data.name} branch={data} onSaved={() => undefined} />
+              </Section>
+            </Changes>
           </div>
         )}
       </DetailView>

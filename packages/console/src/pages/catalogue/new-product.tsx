@@ -2,12 +2,15 @@ import { Page, Section } from '../../components/layout.js';
 import { navigate } from '../../router.js';
 import { productPath } from './index.js';
 import { ProductForm } from './product-form.js';
+import { Changes, ReadOnlyState } from '../../components/access.js';
 
 export default function NewProductPage() {
   return (
     <Page title="New product" back={{ to: '/catalogue', label: 'Catalogue' }}>
       <Section title="Product">
-        <ProductForm onSaved={(product) => navigate(productPath(product.sku))} />
+        <Changes fallback={<ReadOnlyState />}>
+          <ProductForm onSaved={(product) => navigate(productPath(product.sku))} />
+        </Changes>
       </Section>
     </Page>
   );

@@ -12,6 +12,7 @@ import { attributeRows } from '../custom-attributes/values.js';
 import { type Product, ProductForm } from './product-form.js';
 import { ConfirmDelete, DetailView, formatNumber } from './shared.js';
 import { formatMoney } from '../../lib/format.js';
+import { Changes } from '../../components/access.js';
 
 // One product: what it holds, a form to change it, and its deletion (purchases keep their copy).
 
@@ -113,9 +114,11 @@ export default function ProductPage({ params }: PageProps) {
             <Section title="Details">
               <Details product={data} />
             </Section>
-            <Section title="Edit">
-              <ProductForm key={data.updatetime + data.sku} product={data} onSaved={(saved) => saved.sku !== sku && navigate(productPath(saved.sku), { replace: true })} />
-            </Section>
+            <Changes>
+              <Section title="Edit">
+                <ProductForm key={data.updatetime + data.sku} product={data} onSaved={(saved) => saved.sku !== sku && navigate(productPath(saved.sku), { replace: true })} />
+              </Section>
+            </Changes>
           </div>
         )}
       </DetailView>

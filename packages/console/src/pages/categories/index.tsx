@@ -10,6 +10,7 @@ import { QueryView } from '../../components/states.js';
 import { Link, href } from '../../router.js';
 import { RequestProgress } from '../catalogue/shared.js';
 import { type Category, type CategoryNode, buildTree, categoryOptions } from './tree.js';
+import { Changes } from '../../components/access.js';
 
 // Categories (K1–K3): the tree, a form to add one, and deletes (one subtree, or all) that run in
 // the background after a dry run has shown what they would remove.
@@ -34,6 +35,7 @@ function NewCategory({ categories }: { categories: readonly Category[] }) {
   });
   return (
     <Form
+      changes
       error={create.error}
       label="New category"
       validate={() => problems({ name: check.filled(name, 'Type the category’s name, e.g. Trail shoes.'), code: check.filled(code, 'Type a code for it, e.g. trail-shoes.') ?? (code.includes('/') ? 'Leave out the /: codes cannot contain it.' : null) })}
@@ -115,9 +117,11 @@ export default function CategoriesPage() {
       }
     >
       {accepted ? <RequestProgress key={accepted.id} id={accepted.id} what={accepted.what} onFinished={refresh} /> : null}
-      <Section title="New category">
-        <NewCategory categories={list} />
-      </Section>
+      <Changes>
+        <Section title="New category">
+          <NewCategory categories={list} />
+        </Section>
+      </Changes>
       <Section title="Category tree">
         <QueryView query={categories} loading="Loading categories…" isEmpty={(data) => data.length === 0} empty="No categories yet. Create the first one with the form above.">
           {(data) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApiMutation } from '../../api/queries.js';
-import { useApi } from '../../api/session.js';
+import { useApi, useCanChange } from '../../api/session.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { check, problems } from '../../lib/validate.js';
 import { Page, Section } from '../../components/layout.js';
@@ -9,6 +9,7 @@ import { DataTable } from '../../components/table.js';
 import { Link, href, navigate } from '../../router.js';
 import { ConfirmDelete, SubNav, changedOnly, useFilters } from '../catalogue/shared.js';
 import { type Definition, type DefinitionBody, KINDS, type Kind, createDefinition, deleteDefinition, kindOf, updateDefinition, useDefinitions } from './kinds.js';
+import { Changes } from '../../components/access.js';
 
 // Custom attribute definitions of the four kinds (C1–C9): the list of one kind (?kind=), a form
 // for a new one, and the same form to change one (?edit=name); deleting one removes its values.
@@ -95,6 +96,7 @@ function DefinitionForm({ kind, definition, onSaved }: { kind: Kind; definition?
   const listed = values.field_type === 'select' || values.field_type === 'checkbox' || values.options.length > 0;
   return (
     <Form
+      changes
       error={save.error}
       label={definition ? `Edit ${definition.label}` : `New ${kind.one} attribute`}
       validate={() => problems({ label: check.filled(values.label, 'Type what people see, e.g. Shirt size.') })}
@@ -137,6 +139,7 @@ export default function CustomAttributesPage() {
   const api = useApi();
   const [{ kind: kindName, edit }] = useFilters(['kind', 'edit'] as const);
   const kind = kindOf(kindName);
+  const canChange = useCanChange();
   const definitions = useDefinitions(kind);
   const [created, setCreated] = useState<{ kind: string; text: string } | null>(null);
   const editing = edit ? definitions.data?.find((d) => d.name === edit) : undefined;
@@ -144,7 +147,7 @@ export default function CustomAttributesPage() {
   return (
     <Page title="Custom attributes">
       <SubNav label="Kinds of record" items={KINDS.map((k) => ({ to: kindLink(k), label: k.label }))} current={kindLink(kind)} />
-      {editing ? (
+      {editing && canChange ? (
         <Section title={`Edit “${editing.label}”`}>
           <DefinitionForm key={`${kind.kind}-${editing.name}`} kind={kind} definition={editing} onSaved={() => navigate(kindLink(kind), { replace: true })} />
         </Section>
@@ -169,9 +172,11 @@ export default function CustomAttributesPage() {
                   header: 'Actions',
                   cell: (d) => (
                     <div className="actions">
-                      <Link to={href('/custom-attributes', { kind: kind.kind, edit: d.name })} aria-label={`Edit ${d.label}`}>
-                        Edit
-                      </Link>
+                      <Changes>
+                        <Link to={href('/custom-attributes', { kind: kind.kind, edit: d.name })} aria-label={`Edit ${d.label}`}>
+                          Edit
+                        </Link>
+                      </Changes>
                       <ConfirmDelete
                         label={`Delete ${d.label}`}
                         title={`Delete ${kind.one} attribute ${d.name}`}
@@ -188,14 +193,16 @@ export default function CustomAttributesPage() {
           )}
         </QueryView>
       </Section>
-      <Section title={`New ${kind.one} attribute`}>
-        {created?.kind === kind.kind ? (
-          <p className="notice" role="status">
-            {created.text}
-          </p>
-        ) : null}
-        <DefinitionForm key={kind.kind} kind={kind} onSaved={(saved) => setCreated({ kind: kind.kind, text: `Attribute “${saved.label}” created with the name ${saved.name}.` })} />
-      </Section>
+      <Changes>
+        <Section title={`New ${kind.one} attribute`}>
+          {created?.kind === kind.kind ? (
+            <p className="notice" role="status">
+              {created.text}
+            </p>
+          ) : null}
+          <DefinitionForm key={kind.kind} kind={kind} onSaved={(saved) => setCreated({ kind: kind.kind, text: `Attribute “${saved.label}” created with the name ${saved.name}.` })} />
+        </Section>
+      </Changes>
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type Customer, customerName } from '../../api/customers.js';
 import { useApiMutation } from '../../api/queries.js';
-import { useApi } from '../../api/session.js';
+import { useApi, useCanChange, useRole } from '../../api/session.js';
 import { type DryRunAnswer, counted, useDryRunDialog } from '../../components/confirm.js';
 import { CheckboxField, Form, SubmitButton } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
@@ -52,7 +52,7 @@ function DownloadData({ user, id }: { user: Customer; id: string }) {
   });
   return (
     <Form className="form-inline" label="Download this customer's data" error={exported.error} onSubmit={() => exported.mutate()}>
-      <SubmitButton className="" busy={exported.isPending} busyLabel="Preparing the file…">
+      <SubmitButton className="" busy={exported.isPending} busyLabel="Preparing the file…" reads>
         Download this customer’s data
       </SubmitButton>
       {exported.data && !exported.error ? (
@@ -103,14 +103,29 @@ function DeleteCustomer({ user, id }: { user: Customer; id: string }) {
   );
 }
 
-/** The section of a customer's page for their data rights: download it, delete them. */
+/**
+ * The section of a customer's page for their data rights: download it, delete them. Both are an
+ * editor's (T1: a customer's export holds everything about them; a read key may download it, D8),
+ * so a viewer is told so rather than offered them.
+ */
 export function CustomerData({ user, id }: { user: Customer; id: string }) {
+  const role = useRole();
+  const canChange = useCanChange();
+  if (role === 'viewer') {
+    return (
+      <Section title="Their data" id="data">
+        <p className="hint" data-testid="customer-data-viewer">
+          Downloading or deleting a customer's data is for editors and owners. Ask an owner if a customer asked for a copy or to be deleted.
+        </p>
+      </Section>
+    );
+  }
   return (
     <Section title="Their data" id="data">
-      <p className="hint">A copy of everything held about this customer, as a JSON file; or delete them and everything recorded about them.</p>
+      <p className="hint">A copy of everything held about this customer, as a JSON file{canChange ? '; or delete them and everything recorded about them' : ''}.</p>
       <div className="actions">
         <DownloadData user={user} id={id} />
-        <DeleteCustomer user={user} id={id} />
+        {canChange ? <DeleteCustomer user={user} id={id} /> : null}
       </div>
     </Section>
   );

@@ -1,10 +1,10 @@
 import { type RapportClient, RapportError } from '@rapport/sdk';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CUSTOMER_HINT, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
+import { type Customer, customerName, findCustomer, findCustomerFor, readCustomerRef, searchCustomers } from '../../api/customers.js';
 import { useApiMutation, useApiQuery, useGet } from '../../api/queries.js';
 import { CustomerSuggestions } from '../../components/customer-picker.js';
-import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
+import { Form, SelectField, TextField } from '../../components/form.js';
 import { Page } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { ErrorNote, QueryView } from '../../components/states.js';
@@ -13,24 +13,20 @@ import { downloadSegment, saveFile, toCsv } from '../../lib/csv.js';
 import { formatCount } from '../../lib/format.js';
 import { showDateTime } from '../../lib/dates.js';
 import { clearFlash, peekFlash } from '../../lib/flash.js';
-import { problems } from '../../lib/validate.js';
 import { Link, navigate, useQueryParams } from '../../router.js';
 
-/** Straight to one customer's page (points, family, carts…) from their name, e-mail, service UID or number, or chosen from who the text finds. */
-function OpenCustomer() {
-  const [text, setText] = useState('');
-  const open = useApiMutation((api, typed: string) => findCustomerFor('customer', api, typed), {
-    onSuccess: (customer) => navigate(`/customers/${customer.userapp_id}`),
-  });
-  return (
-    <Form className="form-inline" label="Open a customer" error={open.error} validate={() => problems({ customer: checkCustomerRef(text) })} onSubmit={() => open.mutate(text)}>
-      <TextField label="Open a customer" name="customer" value={text} onValue={setText} hint={CUSTOMER_HINT} autoCapitalize="off" spellCheck={false} autoComplete="off" />
-      <SubmitButton reads busy={open.isPending} busyLabel="Looking…">
-        Open
-      </SubmitButton>
-      <CustomerSuggestions text={text} onChoose={(customer) => navigate(`/customers/${customer.userapp_id}`)} />
-    </Form>
-  );
+/**
+ * The one customer a search names, to open straight away, or null to leave the list: `#12` must
+ * be a customer (an error otherwise, under the field); digits are a customer number or service UID
+ * when one has it; other text opens its customer when it finds exactly one.
+ */
+async function singleMatch(api: RapportClient, text: string): Promise<Customer | null> {
+  const ref = readCustomerRef(text);
+  if (!ref) return null;
+  if (ref.kind === 'id') return findCustomerFor('search', api, text);
+  if (ref.kind === 'number') return findCustomer(api, text).catch(() => null);
+  const { users, total } = await searchCustomers(api, text, 2);
+  return total === 1 && users[0] ? users[0] : null;
 }
 
 /** The columns a person can sort by, and the API's `sort` for each (docs/users.md). */
@@ -115,6 +111,19 @@ export default function CustomersPage() {
   const segments = useSegmentOptions(segment);
   const query = { ...(search ? { search } : {}), ...(segment ? { segment_id: segment } : {}), ...(sort ? { sort } : {}) };
   const { result, page, setPage } = useCustomerPage(query);
+  // One search box: Enter lists the matches, and opens the customer when it names exactly one
+  // (not while a segment is chosen: then the list is what is looked at). Suggestions show as one types.
+  const open = useApiMutation((api, text: string) => singleMatch(api, text), {
+    onSuccess: (customer) => {
+      if (customer) navigate(`/customers/${customer.userapp_id}`);
+    },
+  });
+  const find = () => {
+    const text = draft.trim();
+    setSearch(text);
+    if (text && !segment) open.mutate(text);
+    else open.reset();
+  };
   const exported = useApiMutation(async (client) => {
     if (segment) {
       const file = await downloadSegment(client, segment, 'csv');
@@ -140,9 +149,18 @@ export default function CustomersPage() {
           {flash}
         </p>
       ) : null}
-      <OpenCustomer />
-      <Form className="form-inline" label="Find customers" onSubmit={() => setSearch(draft.trim())}>
-        <TextField label="Search" name="search" type="search" value={draft} onValue={setDraft} hint="Part of an e-mail, name, service UID or document." />
+      <Form className="form-inline" label="Find customers" error={open.error} onSubmit={find}>
+        <TextField
+          label="Search"
+          name="search"
+          type="search"
+          value={draft}
+          onValue={setDraft}
+          autoCapitalize="off"
+          spellCheck={false}
+          autoComplete="off"
+          hint="A name, e-mail, service UID, document or customer number (#1102). Enter lists the matches; when exactly one customer matches, their page opens."
+        />
         <SelectField label="Segment" name="segment_id" value={segment} onValue={(value) => update({ segment: value, page: '' })} options={segments.options} hint={<>Only its members. <Link to="/segments">Segments</Link></>} />
         <button type="submit" className="primary">
           Search
@@ -152,12 +170,15 @@ export default function CustomersPage() {
             type="button"
             onClick={() => {
               setDraft('');
+              open.reset();
               update({ q: '', segment: '', page: '' });
             }}
           >
             Clear
           </button>
         ) : null}
+        {/* Hidden once Enter listed this text's matches below: the list is the answer then. */}
+        <CustomerSuggestions text={draft} hidden={draft.trim() === search} onChoose={(customer) => navigate(`/customers/${customer.userapp_id}`)} />
       </Form>
       {segment ? (
         <p className="hint">

@@ -9,6 +9,7 @@ import { PagedTable } from '../../components/table.js';
 import { minuteOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { check, problems, readNumber } from '../../lib/validate.js';
 import type { User } from './profile.js';
+import { Changes } from '../../components/access.js';
 
 const LEDGER_PATH = '/users/{id}/transactions';
 
@@ -112,7 +113,9 @@ export function Points({ user, id }: { user: User; id: string }) {
       <p className="balance">
         Balance: <strong data-testid="customer-points-balance">{user.points.toLocaleString()}</strong> points
       </p>
-      <AddPoints id={id} />
+      <Changes>
+        <AddPoints id={id} />
+      </Changes>
       <BalanceChart id={id} />
       <LedgerTable id={id} />
     </Section>

@@ -7,6 +7,7 @@ import { Loading } from '../../components/states.js';
 import { showDateTime } from '../../lib/dates.js';
 import { type Definition, KINDS, useDefinitions } from '../custom-attributes/kinds.js';
 import { AttributeFields, apiValues, attributeRows, rawValues } from '../custom-attributes/values.js';
+import { Changes } from '../../components/access.js';
 
 export type User = Payload<'get', '/users/{id}'>;
 
@@ -116,9 +117,11 @@ export function Profile({ user, id }: { user: User; id: string }) {
       id="profile"
       actions={
         editing ? null : (
-          <button type="button" onClick={() => setEditing(true)}>
-            Edit profile
-          </button>
+          <Changes>
+            <button type="button" onClick={() => setEditing(true)}>
+              Edit profile
+            </button>
+          </Changes>
         )
       }
     >

@@ -4,6 +4,7 @@ import { Form, SubmitButton, TextField } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
 import { ErrorNote } from '../../components/states.js';
 import type { User } from './profile.js';
+import { Changes } from '../../components/access.js';
 
 /** Tags: on PUT /users/{id}, `tags` are added to the current ones and `remove_tags` removed. */
 export function Tags({ user, id }: { user: User; id: string }) {
@@ -25,15 +26,18 @@ export function Tags({ user, id }: { user: User; id: string }) {
           {user.tags.map((tag) => (
             <li key={tag}>
               {tag}{' '}
-              <button type="button" className="link" aria-label={`Remove tag ${tag}`} onClick={() => remove.mutate(tag)} disabled={remove.isPending}>
-                ✕
-              </button>
+              <Changes>
+                <button type="button" className="link" aria-label={`Remove tag ${tag}`} onClick={() => remove.mutate(tag)} disabled={remove.isPending}>
+                  ✕
+                </button>
+              </Changes>
             </li>
           ))}
         </ul>
       )}
       {remove.error ? <ErrorNote error={remove.error} /> : null}
       <Form
+        changes
         className="form-inline"
         label="New tags"
         error={add.error}

@@ -10,6 +10,7 @@ import { PagedTable } from '../../components/table.js';
 import { Link, href } from '../../router.js';
 import { ConfirmDelete, SubNav } from '../catalogue/shared.js';
 import { EVENTS_NAV, countUserEvents } from './shared.js';
+import { Changes } from '../../components/access.js';
 
 // Event definitions (E1, E2): create one, list them, delete one with all its user events. The API
 // has no way to rename an event (names are what connectors send), so there is no edit.
@@ -26,6 +27,7 @@ function NewEvent() {
   });
   return (
     <Form
+      changes
       className="form-inline"
       error={create.error}
       label="New event"
@@ -52,9 +54,11 @@ export default function EventsPage() {
   return (
     <Page title="Events">
       <SubNav label="Events" items={EVENTS_NAV} />
-      <Section title="New event">
-        <NewEvent />
-      </Section>
+      <Changes>
+        <Section title="New event">
+          <NewEvent />
+        </Section>
+      </Changes>
       <Section title="Event definitions">
         <PagedTable
           paged={events}

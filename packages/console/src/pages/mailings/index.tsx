@@ -53,7 +53,7 @@ function NewFolder() {
     },
   });
   return (
-    <Form label="New folder" className="form-inline" error={create.error} validate={() => problems({ name: check.filled(name, 'Type the folder’s name.') })} onSubmit={() => create.mutate(name.trim())}>
+    <Form changes label="New folder" className="form-inline" error={create.error} validate={() => problems({ name: check.filled(name, 'Type the folder’s name.') })} onSubmit={() => create.mutate(name.trim())}>
       <TextField label="New folder" name="name" value={name} onValue={setName} />
       <SubmitButton busy={create.isPending} busyLabel="Creating…" className="">
         Create folder
@@ -69,6 +69,7 @@ function FolderActions({ folder }: { folder: MailingFolder }) {
   return (
     <div className="folder-actions">
       <Form
+        changes
         label={`Rename folder ${folder.name}`}
         className="form-inline"
         error={rename.error}
@@ -100,7 +101,7 @@ function NewMailing({ folderId }: { folderId: number | null }) {
     { invalidate: [...MAILING_KEYS], onSuccess: (mailing) => navigate(`/mailings/${mailing.id}`) },
   );
   return (
-    <Form label="New mailing" className="form-inline" error={create.error} validate={() => problems({ name: check.filled(name, 'Type a name for the mailing (only you see it).') })} onSubmit={() => create.mutate(name.trim())}>
+    <Form changes label="New mailing" className="form-inline" error={create.error} validate={() => problems({ name: check.filled(name, 'Type a name for the mailing (only you see it).') })} onSubmit={() => create.mutate(name.trim())}>
       <TextField label="Name" name="name" value={name} onValue={setName} hint="Only you see it; the subject starts as this name." />
       <SubmitButton busy={create.isPending} busyLabel="Creating…">
         Create mailing

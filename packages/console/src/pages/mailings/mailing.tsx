@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Customer } from '../../api/customers.js';
 import { isNotFound } from '../../api/errors.js';
 import { useApiMutation, useGet } from '../../api/queries.js';
-import { useApi } from '../../api/session.js';
+import { useApi, useCanChange } from '../../api/session.js';
 import { Page, Section } from '../../components/layout.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { setFlash } from '../../lib/flash.js';
@@ -15,6 +15,7 @@ import { Preview } from './preview.js';
 import { Recipients } from './recipients.js';
 import { Audience, Sending, TestSend } from './sending.js';
 import { MAILING_KEYS, MailingStatusBadge, followsSending, statusInWords } from './shared.js';
+import { Changes } from '../../components/access.js';
 
 // One mailing: its status and the sending controls, the audience, the compose form, the preview
 // for a customer at desktop or phone width, a test send, and once sending started its statistics
@@ -32,6 +33,7 @@ function MailingView({ mailing }: { mailing: Mailing }) {
     onSuccess: (created) => navigate(`/mailings/${created.id}`),
   });
   const editable = mailing.status === 'draft' || mailing.status === 'scheduled';
+  const canChange = useCanChange();
   const started = mailing.started_at !== null;
   // The recipients follow the statistics while it is sent.
   const progress = JSON.stringify(mailing.stats);
@@ -44,9 +46,11 @@ function MailingView({ mailing }: { mailing: Mailing }) {
       back={back}
       actions={
         <>
-          <button type="button" onClick={() => copy.mutate()} disabled={copy.isPending}>
-            {copy.isPending ? 'Copying…' : 'Copy'}
-          </button>
+          <Changes>
+            <button type="button" onClick={() => copy.mutate()} disabled={copy.isPending}>
+              {copy.isPending ? 'Copying…' : 'Copy'}
+            </button>
+          </Changes>
           {mailing.status !== 'sending' ? (
             <ConfirmDelete
               label="Delete mailing"
@@ -72,7 +76,7 @@ function MailingView({ mailing }: { mailing: Mailing }) {
       {mailing.status === 'draft' ? <Audience mailing={mailing} /> : null}
       {started ? <Recipients mailing={mailing} /> : null}
       <Section title="Message" id="compose">
-        {editable ? null : (
+        {editable || !canChange ? null : (
           <p className="notice" role="status">
             A mailing changes only before it is sent. <strong>Copy</strong> it to change it and send it again.
           </p>
@@ -83,10 +87,12 @@ function MailingView({ mailing }: { mailing: Mailing }) {
           </p>
         ) : null}
         {/* Read again after each save (its updatetime): the form starts from what is saved. */}
-        <ComposeForm key={mailing.updatetime} mailing={mailing} editable={editable} onSaved={setSaved} />
+        <ComposeForm key={mailing.updatetime} mailing={mailing} editable={editable && canChange} onSaved={setSaved} />
       </Section>
       <Preview mailing={mailing} customer={customer} onCustomer={setCustomer} />
-      <TestSend mailing={mailing} customer={customer} />
+      <Changes>
+        <TestSend mailing={mailing} customer={customer} />
+      </Changes>
     </Page>
   );
 }

@@ -11,6 +11,7 @@ import { showDateTime } from '../../lib/dates.js';
 import { problems } from '../../lib/validate.js';
 import { fromLocalInput } from '../catalogue/shared.js';
 import { MAILING_KEYS, progressOf } from './shared.js';
+import { Changes } from '../../components/access.js';
 
 // Sending (M4–M7): who it will reach (GET /mailings/{id}/audience, Rapport's own), a test send,
 // Send now and Schedule; while scheduled or sending, its progress (read every 2 s by the page),
@@ -75,6 +76,7 @@ export function TestSend({ mailing, customer }: { mailing: Mailing; customer: Cu
   return (
     <Section title="Test send" id="test">
       <Form
+        changes
         label="Send a test"
         className="form-inline"
         error={test.error}
@@ -130,6 +132,7 @@ function SendNow({ mailing, audience }: { mailing: Mailing; audience: MailingAud
         />
       </div>
       <Form
+        changes
         label="Schedule the mailing"
         className="form-inline"
         error={schedule.error}
@@ -223,18 +226,20 @@ export function Sending({ mailing }: { mailing: Mailing }) {
         </p>
       ) : null}
       {['scheduled', 'sending', 'paused'].includes(mailing.status) ? (
-        <div className="actions">
-          {mailing.status === 'paused' ? (
-            <button type="button" className="primary" onClick={() => act.mutate('resume')} disabled={act.isPending}>
-              Resume
-            </button>
-          ) : (
-            <button type="button" onClick={() => act.mutate('pause')} disabled={act.isPending}>
-              Pause
-            </button>
-          )}
-          {cancel}
-        </div>
+        <Changes>
+          <div className="actions">
+            {mailing.status === 'paused' ? (
+              <button type="button" className="primary" onClick={() => act.mutate('resume')} disabled={act.isPending}>
+                Resume
+              </button>
+            ) : (
+              <button type="button" onClick={() => act.mutate('pause')} disabled={act.isPending}>
+                Pause
+              </button>
+            )}
+            {cancel}
+          </div>
+        </Changes>
       ) : null}
       {started ? <Statistics mailing={mailing} /> : null}
     </Section>

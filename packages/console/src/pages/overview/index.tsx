@@ -9,6 +9,7 @@ import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds 
 import { Link, useSearchParam } from '../../router.js';
 import { formatCount, formatMoney } from '../../lib/format.js';
 import { GROUP_LABELS } from '../../lib/value-groups.js';
+import { Changes } from '../../components/access.js';
 
 // The overview is one GET /account/summary (O10): the account's totals (all time), the figures of
 // the chosen window of whole UTC days with the window of equal length just before it (up or down,
@@ -211,9 +212,11 @@ function ValueGroups() {
       title="Value groups"
       id="value-groups"
       actions={
-        <button type="button" className="secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => refresh.mutate()} data-testid="value-groups-refresh">
-          {busy ? 'Recomputing…' : 'Recompute now'}
-        </button>
+        <Changes>
+          <button type="button" className="secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => refresh.mutate()} data-testid="value-groups-refresh">
+            {busy ? 'Recomputing…' : 'Recompute now'}
+          </button>
+        </Changes>
       }
     >
       {refresh.error ? <p className="error">{refresh.error.message}</p> : null}

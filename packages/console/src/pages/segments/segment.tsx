@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { customerName } from '../../api/customers.js';
 import { explain, namesField } from '../../api/errors.js';
 import { useApiMutation, useApiQuery, useGet } from '../../api/queries.js';
-import { useApi } from '../../api/session.js';
+import { useApi, useCanChange } from '../../api/session.js';
 import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { ErrorNote, Loading } from '../../components/states.js';
@@ -17,6 +17,7 @@ import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
 import { SegmentBuilder, errorTarget } from './builder.js';
 import { type BuilderContext, type DraftGroup, fromDefinition, newCondition, newGroup, problemsOf, sizeOf, toDefinition } from './draft.js';
 import { SEGMENT_KEYS, useBuilderOptions, useDebounced, useSegmentCount } from './shared.js';
+import { Changes, ReadOnlyState } from '../../components/access.js';
 
 // One segment: its title and description, the builder, who matches as the definition changes
 // (POST /segments/preview, 400 ms after the last change: the count and the first 10 members), and,
@@ -97,7 +98,9 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
   const definition = useMemo(() => toDefinition(root, context), [root, context]);
   const json = JSON.stringify(definition);
   const ready = found.size === 0;
-  const preview = usePreview(ready ? json : null);
+  // The preview is a POST (an editor's): one who may not change data reads the saved count below instead.
+  const canChange = useCanChange();
+  const preview = usePreview(ready && canChange ? json : null);
 
   const save = useApiMutation(
     (api, { body }: { body: Partial<SegmentInput>; json: string }) => (segment ? api.segments.update(segment.id, body) : api.segments.create(body as SegmentInput)),
@@ -147,14 +150,17 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
     <div className="segment-editor">
       <Section title="Definition">
         <Form className="form segment-form" label={segment ? `Edit ${segment.title}` : 'New segment'} error={namesField(save.error, 'definition') ? null : save.error} validate={validate} onSubmit={submit}>
-          <TextField label="Title" name="title" value={title} onValue={setTitle} hint={segment ? `Its address stays ${segment.slug}.` : 'Its address (slug) is made from it and never changes.'} />
-          <TextAreaField label="Description" name="description" rows={2} value={description} onValue={setDescription} hint="Optional: what the audience is for." />
-          <div ref={builderRef}>
-            <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
-          </div>
-          <p className="hint">
-            {conditions.toLocaleString()} of 50 conditions, {levels} of 5 levels of groups.
-          </p>
+          {/* Shown, not changeable, to one who may not change data: the builder's buttons are hidden (styles.css). */}
+          <fieldset disabled={!canChange} className={canChange ? 'plain-fieldset' : 'plain-fieldset read-only-fieldset'}>
+            <TextField label="Title" name="title" value={title} onValue={setTitle} hint={segment ? `Its address stays ${segment.slug}.` : 'Its address (slug) is made from it and never changes.'} />
+            <TextAreaField label="Description" name="description" rows={2} value={description} onValue={setDescription} hint="Optional: what the audience is for." />
+            <div ref={builderRef}>
+              <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
+            </div>
+            <p className="hint">
+              {conditions.toLocaleString()} of 50 conditions, {levels} of 5 levels of groups.
+            </p>
+          </fieldset>
           <div className="actions">
             <SubmitButton busy={save.isPending}>{segment ? 'Save changes' : 'Save segment'}</SubmitButton>
             {saved && !save.error ? (
@@ -165,9 +171,11 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
           </div>
         </Form>
       </Section>
-      <Section title="Who matches">
-        <Preview json={ready ? json : null} ready={ready} query={preview.query} />
-      </Section>
+      {canChange ? (
+        <Section title="Who matches">
+          <Preview json={ready ? json : null} ready={ready} query={preview.query} />
+        </Section>
+      ) : null}
     </div>
   );
 }
@@ -210,7 +218,7 @@ function MembersAndExport({ segment }: { segment: Segment }) {
           hint="Optional, separated by commas: any customer field, or custom_attributes.<name>."
         />
         <div className="actions">
-          <SubmitButton busy={exported.isPending} busyLabel="Exporting…">
+          <SubmitButton busy={exported.isPending} busyLabel="Exporting…" reads>
             Download the export
           </SubmitButton>
         </div>
@@ -281,7 +289,9 @@ export default function SegmentPage({ params }: { params: Record<string, string>
   if (id === undefined) {
     return (
       <Page title="New segment" back={{ to: '/segments', label: 'Segments' }}>
-        <Editor />
+        <Changes fallback={<ReadOnlyState />}>
+          <Editor />
+        </Changes>
       </Page>
     );
   }

@@ -8,6 +8,7 @@ import { ErrorNote, StatusBadge } from '../../components/states.js';
 import { PagedTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
 import { useQueryParams } from '../../router.js';
+import { Changes } from '../../components/access.js';
 
 // An endpoint's delivery log (W5): newest first, paged (?page=), filtered by status (?status=), with
 // "Send a test message" (POST /webhooks/{id}/test) and a Retry per message, each answering the
@@ -86,9 +87,11 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
           <button type="button" onClick={() => void paged.query.refetch()} disabled={paged.query.isFetching}>
             Refresh
           </button>
-          <button type="button" className="primary" onClick={send} disabled={busy} aria-busy={test.isPending || undefined}>
-            {test.isPending ? 'Sending…' : 'Send a test message'}
-          </button>
+          <Changes>
+            <button type="button" className="primary" onClick={send} disabled={busy} aria-busy={test.isPending || undefined}>
+              {test.isPending ? 'Sending…' : 'Send a test message'}
+            </button>
+          </Changes>
         </>
       }
     >
@@ -159,9 +162,11 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
           {
             header: 'Actions',
             cell: (d) => (
-              <button type="button" onClick={() => again(d.message_id)} disabled={busy} aria-label={`Retry ${d.message_id}`}>
-                {retry.isPending && retry.variables === d.message_id ? 'Sending…' : 'Retry'}
-              </button>
+              <Changes>
+                <button type="button" onClick={() => again(d.message_id)} disabled={busy} aria-label={`Retry ${d.message_id}`}>
+                  {retry.isPending && retry.variables === d.message_id ? 'Sending…' : 'Retry'}
+                </button>
+              </Changes>
             ),
           },
         ]}

@@ -13,6 +13,7 @@ import { Link, type PageProps, navigate } from '../../router.js';
 import { ConfirmDelete } from '../catalogue/shared.js';
 import { DeliveryLog } from './deliveries.js';
 import { type EventChoice, EndpointStatus, EventPicker, EventsSummary, SecretOnce, WEBHOOK_KEYS, checkEvents, choiceOf, eventsOf } from './shared.js';
+import { Changes } from '../../components/access.js';
 
 // One webhook endpoint: what it is sent, enable/disable, rotate its secret (the new one shown once;
 // the previous one signs too for 24 hours), change it, delete it, and its delivery log.
@@ -161,7 +162,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
       title={endpoint.url}
       back={{ to: '/webhooks', label: 'Webhooks' }}
       actions={
-        <>
+        <Changes>
           <button
             type="button"
             onClick={() => {
@@ -191,7 +192,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
               navigate('/webhooks');
             }}
           />
-        </>
+        </Changes>
       }
     >
       {notice ? (

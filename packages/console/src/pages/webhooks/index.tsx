@@ -10,6 +10,12 @@ import { check, problems } from '../../lib/validate.js';
 import { Link } from '../../router.js';
 import { type EventChoice, EndpointStatus, EventPicker, EventsSummary, SecretOnce, WEBHOOK_KEYS, checkEvents, eventsOf } from './shared.js';
 
+/**
+ * For developers: how a receiver checks a message's signature. The messages follow the public
+ * Standard Webhooks specification (docs/webhooks.md, W3), whose site explains it with libraries.
+ */
+const SIGNATURES_HELP = 'https://www.standardwebhooks.com/';
+
 // Webhooks (W1–W5): the account's endpoints, and a form for a new one. The answer to the creation
 // holds the endpoint's signing secret, the only time the API shows it: it is shown here, once, in
 // this page's memory only (not in the URL, not in the query cache), until dismissed or left.
@@ -29,6 +35,7 @@ function NewEndpoint({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithS
   });
   return (
     <Form
+      changes
       label="New webhook endpoint"
       error={create.error}
       validate={() => problems({ url: check.filled(url, 'Type the address Rapport sends to, starting with https://.'), events: checkEvents(choice) })}
@@ -44,7 +51,7 @@ function NewEndpoint({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithS
         value={url}
         onValue={setUrl}
         placeholder="https://crm.example.com/hooks/rapport"
-        hint="Where Rapport POSTs each message: an https:// address on the internet (http:// only to this machine or a private network, when the server allows it)."
+        hint="Where Rapport sends each message: an https:// address on the public internet. Addresses on this machine or a private network are refused, unless the server allows them."
       />
       <EventPicker choice={choice} onChange={setChoice} />
       <TextField label="Description" name="description" value={description} onValue={setDescription} hint="Optional: what receives these messages, e.g. CRM sync." />
@@ -65,8 +72,12 @@ export default function WebhooksPage() {
   return (
     <Page title="Webhooks">
       <p className="hint page-intro">
-        Rapport POSTs a signed message to each endpoint when data changes (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
-        <code>webhook-signature</code>). Failed messages are tried again for about a day; an endpoint whose every message failed for 5 days is disabled.
+        Rapport sends a message to each endpoint (an address of your own systems on the internet) when data changes, signed so the receiver can tell it came from
+        Rapport:{' '}
+        <a href={SIGNATURES_HELP} target="_blank" rel="noreferrer">
+          how to verify signatures
+        </a>{' '}
+        (for developers). Failed messages are tried again for about a day; an endpoint whose every message failed for 5 days is disabled.
       </p>
       {flash ? (
         <p className="notice" role="status" data-testid="webhooks-flash">
