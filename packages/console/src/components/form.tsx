@@ -16,6 +16,8 @@ import {
 } from 'react';
 import { explainForField, namesField } from '../api/errors.js';
 import type { Problems } from '../lib/validate.js';
+import { dayPattern, formatDay } from '../lib/dates.js';
+import { displaySettings } from '../lib/format.js';
 import { ErrorText } from './states.js';
 
 // <Form error={mutation.error}> holds the last error of its submit. A Field whose `name` is the
@@ -122,10 +124,12 @@ export interface FieldProps {
   error?: ReactNode;
   children: (control: ControlProps) => ReactNode;
   className?: string;
+  /** The label for screen readers only, where what it names is plain from around it (a table's column). */
+  labelHidden?: boolean;
 }
 
 /** A label, a control, its hint and the API's message about it. */
-export function Field({ label, name, hint, error: ownError, children, className }: FieldProps) {
+export function Field({ label, name, hint, error: ownError, children, className, labelHidden }: FieldProps) {
   const form = useContext(FormContext);
   const id = useId();
   const register = form?.register;
@@ -138,7 +142,9 @@ export function Field({ label, name, hint, error: ownError, children, className 
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={labelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       {children({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p className="hint" id={hintId}>
@@ -167,12 +173,37 @@ export function useFieldError(name: string): ReactNode {
   return form && namesField(form.error, name) ? <ErrorText explained={explainForField(form.error)} /> : null;
 }
 
-type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode };
+type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode; labelHidden?: boolean };
+
+/**
+ * A date field's hint: the chosen day written the account locale's way ("29 de noviembre de 2026"),
+ * or the order to type one in ("DD/MM/YYYY"), after the field's own hint. A date input draws its
+ * day in the browser's language (Chromium ignores `lang` on it), so the words beside it are what
+ * says the date in the account's locale.
+ */
+export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
+  const day = typeof value === 'string' ? formatDay(value) : '';
+  return (
+    <>
+      {hint}
+      {hint ? ' ' : null}
+      <span className="date-shown" data-testid="date-shown">
+        {day ? `Chosen: ${day}.` : `Date as ${dayPattern()}.`}
+      </span>
+    </>
+  );
+}
+
+/** A date input in the account's locale (lang), with the chosen day in words beside it (withDayShown). */
+export function DateInput({ value, onValue, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'> & { value: string; onValue: (value: string) => void }) {
+  return <input {...input} type="date" lang={displaySettings().locale} value={value} onChange={(e) => onValue(e.target.value)} />;
+}
 
 export function TextField({ label, name, hint, error, onValue, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void }) {
+  const date = input.type === 'date';
   return (
-    <Field label={label} name={name} hint={hint} error={error}>
-      {(control) => <input type="text" {...input} {...control} onChange={input.onChange ?? ((e) => onValue?.(e.target.value))} />}
+    <Field label={label} name={name} hint={date ? withDayShown(hint, input.value) : hint} error={error}>
+      {(control) => <input type="text" lang={date ? displaySettings().locale : undefined} {...input} {...control} onChange={input.onChange ?? ((e) => onValue?.(e.target.value))} />}
     </Field>
   );
 }
@@ -197,10 +228,11 @@ export function SelectField({
   error,
   options,
   onValue,
+  labelHidden,
   ...select
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; onValue?: (value: string) => void }) {
   return (
-    <Field label={label} name={name} hint={hint} error={error}>
+    <Field label={label} name={name} hint={hint} error={error} labelHidden={labelHidden}>
       {(control) => (
         <select {...select} {...control} onChange={select.onChange ?? ((e) => onValue?.(e.target.value))}>
           {options.map((option) => (

@@ -1,7 +1,7 @@
 import type { GetResult } from '../../api/queries.js';
 import { StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { showDateTime } from '../../lib/dates.js';
+import { showDateTime, toZoned } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink } from '../catalogue/shared.js';
 
@@ -12,6 +12,16 @@ export const BENEFITS_NAV = [
 
 /** Now as the API writes datetimes ('YYYY-MM-DD hh:mm:ss' UTC), which then compare as text. */
 const nowText = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * A validity bound for people: the bare day ('YYYY-MM-DD', in the account's zone) when it is the
+ * start (00:00:00) or the end (23:59:59) of that day there, as the benefit form saves them; the
+ * moment with its time otherwise.
+ */
+export function showValidity(datetime: string, edge: 'start' | 'end'): string {
+  const wall = toZoned(datetime);
+  return wall.endsWith(edge === 'start' ? ' 00:00:00' : ' 23:59:59') ? wall.slice(0, 10) : showDateTime(datetime);
+}
 
 /** Where a benefit stands now, as GET /benefits buckets it (B2): live, out of stock, coming, ended, inactive. */
 export function availability(benefit: { status: string; startdate: string; enddate: string; out_stock_at: string | null; stock?: number | null }): string {
