@@ -64,6 +64,9 @@ function wallTime(ms: number, zone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
+/** 'YYYY-MM-DD hh:mm:ss' of a moment (milliseconds) on the account's clocks. */
+export const zonedWall = (ms: number): string => wallTime(ms, displaySettings().timezone);
+
 /** Milliseconds of a wall time read as if it were UTC; NaN when unreadable. */
 function asUtc(wall: string): number {
   const m = WALL.exec(wall);
@@ -120,4 +123,15 @@ export function utcDaysNote(): string {
   if (zone === 'UTC' || zoneOffset(zone) === 'GMT') return '';
   const midnight = wallTime(Math.floor(Date.now() / 86_400_000) * 86_400_000, zone).slice(11, 16);
   return `Days run from midnight to midnight Greenwich time (${midnight} to ${midnight} in ${zoneName(zone)}).`;
+}
+
+/**
+ * The help text of a CSV download: the files (the API's, and the console's, which keep the API's
+ * columns) write times in UTC without a mark, so the words say it, with the account's zone when
+ * that is another.
+ */
+export function fileTimesNote(): string {
+  const zone = displaySettings().timezone;
+  const other = zone !== 'UTC' && zoneOffset(zone) !== 'GMT';
+  return `Times in the file are Greenwich time (GMT)${other ? `, not ${zoneName(zone)}` : ''}.`;
 }

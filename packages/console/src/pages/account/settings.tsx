@@ -71,7 +71,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
           Saved: money is now shown like {formatMoney(1234.5)}, and dates and times in {zoneName()}.
         </p>
       ) : null}
-      <TextField label="Account name" name="name" value={name} onValue={edit(setName)} />
+      <TextField
+        label="Account name"
+        name="name"
+        value={name}
+        onValue={edit(setName)}
+        hint={settings.name === 'default' ? '“default” is the name the account got when it was set up: give it your shop’s or brand’s name.' : 'Your shop’s or brand’s name.'}
+      />
       <SelectField label="Currency" name="currency" value={currency} onValue={edit(setCurrency)} options={options(CURRENCIES, settings.currency, currencyLabel)} hint="Money everywhere in the console is shown in this currency." />
       <SelectField label="Time zone" name="timezone" value={timezone} onValue={edit(setTimezone)} options={options(TIME_ZONES, settings.timezone, zoneName)}
         hint={

@@ -49,7 +49,7 @@ function Details({ benefit }: { benefit: Benefit }) {
 
 /**
  * Assign to a customer chosen by name from what the field finds as it is typed, or named as people
- * know them (an e-mail, a service UID, the customer number): looked up first (findCustomer), then
+ * know them (an e-mail, a customer ID in your shop, the customer number): looked up first (findCustomer), then
  * POST /benefits/{id}/assign with their userapp_id.
  */
 function Assign({ benefit }: { benefit: Benefit }) {

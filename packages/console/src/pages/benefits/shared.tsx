@@ -4,6 +4,7 @@ import { DataTable } from '../../components/table.js';
 import { showDateTime, toZoned } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink } from '../catalogue/shared.js';
+import { formatCount } from '../../lib/format.js';
 
 export const BENEFITS_NAV = [
   { to: '/benefits', label: 'Benefits' },
@@ -50,7 +51,7 @@ export function CouponsTable({ coupons, withBenefit }: { coupons: readonly Coupo
         { header: 'Code', cell: (c) => <code>{c.code}</code> },
         ...(withBenefit ? [{ header: 'Benefit', cell: (c: Coupon) => (c.benefit ? <Link to={`/benefits/${c.benefit.id}`}>{c.benefit.title}</Link> : 'Deleted benefit') }] : []),
         { header: 'Customer', cell: (c) => <CustomerLink user={c.user} /> },
-        { header: 'Points paid', className: 'num', cell: (c) => c.points.toLocaleString() },
+        { header: 'Points paid', className: 'num', cell: (c) => formatCount(c.points) },
         { header: 'Assigned', cell: (c) => showDateTime(c.createtime) },
       ]}
     />

@@ -197,7 +197,7 @@ export function RequestProgress({ id, what, onFinished }: { id: string; what: st
 
 function describeResult(result: Record<string, unknown>): string {
   return Object.entries(result)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? value.toLocaleString() : JSON.stringify(value)}`)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? formatCount(value) : JSON.stringify(value)}`)
     .join(', ');
 }
 
@@ -227,7 +227,7 @@ export function changedOnly<T extends Record<string, unknown>>(initial: T, curre
 export const formatNumber = (value: number | null | undefined, digits = 2): string => formatCount(value, digits);
 
 /**
- * A customer in lists, by name (first and last name, else e-mail, else service UID: customerName),
+ * A customer in lists, by name (first and last name, else e-mail, else customer ID in your shop: customerName),
  * linking to their page. `person` is the customer as GET /users/{id} answers (usePeople), for the
  * listings whose user object carries identifiers only (purchases, user events).
  */

@@ -9,6 +9,7 @@ import { PagedTable } from '../../components/table.js';
 import { minuteOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { check, problems, readNumber } from '../../lib/validate.js';
 import type { User } from './profile.js';
+import { formatCount } from '../../lib/format.js';
 
 const LEDGER_PATH = '/users/{id}/transactions';
 
@@ -98,8 +99,8 @@ function LedgerTable({ id }: { id: string }) {
       columns={[
         { header: 'When', cell: (entry) => showDateTime(entry.createtime) },
         { header: 'Concept', cell: (entry) => entry.concept },
-        { header: 'Points', className: 'num', cell: (entry) => `${entry.points > 0 ? '+' : ''}${entry.points.toLocaleString()}` },
-        { header: 'Balance after', className: 'num', cell: (entry) => entry.balance.toLocaleString() },
+        { header: 'Points', className: 'num', cell: (entry) => `${entry.points > 0 ? '+' : ''}${formatCount(entry.points)}` },
+        { header: 'Balance after', className: 'num', cell: (entry) => formatCount(entry.balance) },
         { header: 'Description', cell: (entry) => entry.description ?? '' },
       ]}
     />
@@ -110,7 +111,7 @@ export function Points({ user, id }: { user: User; id: string }) {
   return (
     <Section title="Points" id="points">
       <p className="balance">
-        Balance: <strong data-testid="customer-points-balance">{user.points.toLocaleString()}</strong> points
+        Balance: <strong data-testid="customer-points-balance">{formatCount(user.points)}</strong> points
       </p>
       <AddPoints id={id} />
       <BalanceChart id={id} />

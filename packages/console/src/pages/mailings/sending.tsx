@@ -11,12 +11,13 @@ import { showDateTime } from '../../lib/dates.js';
 import { problems } from '../../lib/validate.js';
 import { fromLocalInput } from '../catalogue/shared.js';
 import { MAILING_KEYS, progressOf } from './shared.js';
+import { formatCount } from '../../lib/format.js';
 
 // Sending (M4–M7): who it will reach (GET /mailings/{id}/audience, Rapport's own), a test send,
 // Send now and Schedule; while scheduled or sending, its progress (read every 2 s by the page),
 // Pause, Resume and Cancel (after a confirmation); then its statistics.
 
-const n = (value: number) => value.toLocaleString();
+const n = (value: number) => formatCount(value);
 
 function AudienceFigures({ audience }: { audience: MailingAudience }) {
   const { suppressed } = audience;

@@ -57,7 +57,7 @@ export interface BuilderProps {
 }
 
 const PROFILE_LABELS: Record<string, string> = {
-  service_uid: 'Service UID',
+  service_uid: 'Customer ID in your shop',
   email: 'E-mail',
   document: 'Document',
   telephone: 'Telephone',

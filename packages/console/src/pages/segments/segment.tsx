@@ -1,3 +1,4 @@
+import { fileTimesNote } from '../../lib/dates.js';
 import type { Segment, SegmentDefinition, SegmentInput } from '@rapport/sdk';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -153,7 +154,7 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
             <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
           </div>
           <p className="hint">
-            {conditions.toLocaleString()} of 50 conditions, {levels} of 5 levels of groups.
+            {formatCount(conditions)} of 50 conditions, {levels} of 5 levels of groups.
           </p>
           <div className="actions">
             <SubmitButton busy={save.isPending}>{segment ? 'Save changes' : 'Save segment'}</SubmitButton>
@@ -185,7 +186,7 @@ function MembersAndExport({ segment }: { segment: Segment }) {
   return (
     <Section title="Members and export">
       <p>
-        {count.isPending ? 'Counting the members…' : count.isError ? explain(count.error).text : `${count.data.count.toLocaleString()} ${count.data.count === 1 ? 'customer is' : 'customers are'} in this segment now (as saved).`}{' '}
+        {count.isPending ? 'Counting the members…' : count.isError ? explain(count.error).text : `${formatCount(count.data.count)} ${count.data.count === 1 ? 'customer is' : 'customers are'} in this segment now (as saved).`}{' '}
         <Link to={href('/customers', { segment: segment.id })}>Open the members</Link>
       </p>
       <Form className="form-inline" label="Export the members" error={exported.error} onSubmit={() => exported.mutate({ format, fields })}>
@@ -206,8 +207,8 @@ function MembersAndExport({ segment }: { segment: Segment }) {
           onValue={setFields}
           autoCapitalize="off"
           spellCheck={false}
-          placeholder="userapp_id,service_uid,email,telephone,first_name,last_name,points"
-          hint="Optional, separated by commas: any customer field, or custom_attributes.<name>."
+          placeholder="email, first_name, points"
+          hint={`Optional: the columns you want, as the file's first line names them, separated by commas; every column when empty. ${fileTimesNote()}`}
         />
         <div className="actions">
           <SubmitButton busy={exported.isPending} busyLabel="Exporting…">
