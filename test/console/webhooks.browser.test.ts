@@ -243,7 +243,7 @@ describe('console in a browser: webhooks', { skip: skipWithoutBrowser() }, () =>
     await form.getByRole('button', { name: 'Save changes' }).click();
     const url = form.getByLabel('URL');
     await eventually(async () => assert.equal(await url.getAttribute('aria-invalid'), 'true'));
-    await form.locator('.field-invalid .field-error').getByText('The server said: “url: refused', { exact: false }).waitFor();
+    await form.locator('.field-invalid .field-error').getByText('This address cannot receive webhooks: only http:// and https:// URLs.', { exact: true }).waitFor();
     assert.equal((await t.get(`/apiv3/webhooks/${hook.id}`)).body.payload.url, hook.url);
 
     await page.getByRole('button', { name: 'Delete endpoint' }).click();
@@ -266,7 +266,7 @@ describe('console in a browser: webhooks', { skip: skipWithoutBrowser() }, () =>
     await form.getByRole('checkbox', { name: /^All events/ }).check();
     await form.getByRole('button', { name: 'Create endpoint' }).click();
     await form.getByText(KEY_READ_ONLY).waitFor();
-    await form.getByText('The server said: “this key is read-only”').waitFor();
+    assert.equal(await form.getByText('this key is read-only').count(), 0, 'the API’s wording is not echoed');
     assert.equal(await page.getByTestId('webhook-secret').count(), 0);
 
     await page.getByTestId('webhooks-table').getByRole('link', { name: hook.url }).click();

@@ -99,7 +99,7 @@ export function ruleInWords(rule: string): string {
   if (/^must be a positive integer$/.test(r)) return 'Type a whole number, 1 or more.';
   if (/^must be a valid (email|e-mail)/.test(r)) return 'Type an e-mail address, like ana@example.com.';
   if (/^must be a valid (uri|url|iri)/.test(r)) return 'Type a full web address, starting with https://.';
-  if (/^must be a valid (date|date-time)/.test(r) || /^must be a datetime/.test(r)) return 'Type a date as YYYY-MM-DD (a time, if any, as hh:mm, in UTC).';
+  if (/^must be a valid (date|date-time)/.test(r) || /^must be a datetime/.test(r)) return 'Type a date as YYYY-MM-DD (a time, if any, as hh:mm).';
   if ((m = /^must be one of (.+)$/.exec(r))) return `Choose one of ${m[1]!.replace(/"/g, '')}.`;
   if (/^must not be after to\b/.test(r)) return 'Choose a start on or before the end.';
   if (/^must be \[min, max\] with min not above max$/.test(r)) return 'Put the smaller number first.';
@@ -120,6 +120,10 @@ export function ruleInWords(rule: string): string {
   if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
   if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
   if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';
+  if ((m = /^refused: (.+)$/s.exec(r))) return `This address cannot receive webhooks: ${m[1]!.trim()}.`;
+  if ((m = /^"(.+)" is not a customer field, /.exec(r))) return `There is no column “${m[1]}”: check its spelling.`;
+  if (/^names a field twice$/.test(r)) return 'A column is named twice: name each once.';
+  if ((m = /^no user custom attribute named "(.+)" is defined$/.exec(r))) return `There is no custom attribute “${m[1]}”: check its name on the Custom attributes page.`;
   if ((m = /the (?:range|window) may cover at most (\d+) (day|month)s/.exec(r))) return `Choose a shorter period: at most ${m[1]} ${m[2]}s.`;
   return sentence(r);
 }

@@ -93,7 +93,7 @@ function BulkDelete() {
               <ConfirmDryRun
                 label="Delete these user events"
                 title="Delete user events"
-                description={<>Deletes the user events of “{values.event_name}” from {values.from} to {values.to} (UTC days, both included), in the background. Events added to that range before it runs are deleted too.</>}
+                description={<>Deletes the user events of “{values.event_name}” from {values.from} to {values.to} (both days included, counted from midnight to midnight Greenwich time), in the background. Events added to that range before it runs are deleted too.</>}
                 preview={dryRun}
                 run={() => api.DELETE('/user-events/bulk', { body: body() })}
                 onDone={(result) => {

@@ -394,7 +394,7 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
       valueControls = valueInput('value', 'Days');
       break;
     default:
-      valueControls = valueInput('value', type === 'tags' ? 'Tag' : 'Value', type === 'date' && dateInput === 'text' ? 'YYYY-MM-DD, or YYYY-MM-DD hh:mm:ss (UTC).' : undefined);
+      valueControls = valueInput('value', type === 'tags' ? 'Tag' : 'Value', type === 'date' && dateInput === 'text' ? 'YYYY-MM-DD, or YYYY-MM-DD hh:mm:ss, Greenwich time (GMT).' : undefined);
   }
 
   const windowControls = (choices: readonly { value: string; label: string }[]) => (

@@ -1,4 +1,4 @@
-import { fileTimesNote } from '../../lib/dates.js';
+import { fileTimesNote, showDateTime } from '../../lib/dates.js';
 import type { Segment, SegmentDefinition, SegmentInput } from '@rapport/sdk';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -107,7 +107,7 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
       onSuccess: (result, { json: savedJson }) => {
         if (!segment) return navigate(`/segments/${result.id}`, { replace: true });
         setInitialJson(savedJson);
-        setSaved(`Saved at ${new Date().toISOString().slice(11, 16)} UTC.`);
+        setSaved(`Saved at ${showDateTime(new Date())}.`);
       },
     },
   );
@@ -265,7 +265,7 @@ function RecentChanges({ segment }: { segment: Segment }) {
           rows={query.data}
           rowKey={(change) => `${change.type}-${change.userapp_id}-${change.at}`}
           columns={[
-            { header: 'When (UTC)', cell: (change) => change.at },
+            { header: 'When', cell: (change) => showDateTime(change.at) },
             { header: 'Change', cell: (change) => (change.type === 'entered' ? 'Entered' : 'Left') },
             { header: 'Customer', cell: (change) => <Link to={`/customers/${change.userapp_id}`}>Customer {change.userapp_id}</Link> },
           ]}
