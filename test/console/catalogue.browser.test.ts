@@ -105,7 +105,7 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     assert.deepEqual(posts, [], 'nothing was sent');
     assert.deepEqual((await t.get('/apiv3/benefits/all')).body.payload, [], 'nothing was created');
 
-    // A rule only the API knows (a SKU over 255 characters): the console's words first, its message under them.
+    // A rule only the API knows (a SKU over 255 characters): the console's words, the API's not echoed.
     const longSku = 'S'.repeat(300);
     const refused = await t.post('/apiv3/benefits', { title: 'Free coffee', startdate: '2026-01-01', enddate: '2026-12-31', points: 100, sku: longSku });
     assert.equal(refused.status, 400, refused.text);

@@ -61,7 +61,7 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     await done();
   });
 
-  test("a wrong key is refused in the console's words, the API's message under them, and is not kept", async () => {
+  test("a wrong key is refused in the console's words, without echoing the API's, and is not kept", async () => {
     const wrong = 'rk_this-key-does-not-exist-0000';
     const refused = await c.t.get('/apiv3/users?limit=1', { key: wrong });
     assert.equal(refused.status, 403);
@@ -158,7 +158,7 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     assert.equal(await page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('name')), 'concept', 'the focus is on the first field to correct');
     assert.deepEqual(sent, [], 'nothing was sent');
 
-    // More than the balance: the API refuses it; under the Points field the console says what to do, the API's message under that.
+    // More than the balance: the API refuses it; under the Points field the console says what to do (the API's wording not echoed).
     const refused = await t.post(`/apiv3/users/${lucia.userapp_id}/points`, { concept: 'redeem', points: -1000 });
     assert.equal(refused.status, 400, refused.text);
     assert.match(refused.body.message, /^points: /);
@@ -311,7 +311,7 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     await done();
   });
 
-  test('assign a benefit by e-mail, service UID or customer number: found first, then assigned; the console says what to do when it cannot', async () => {
+  test('assign a benefit by e-mail, customer ID in your shop or customer number: found first, then assigned; the console says what to do when it cannot', async () => {
     const { t } = c;
     const make = async (body: Record<string, unknown>) => {
       const response = await t.post('/apiv3/users', body);
@@ -359,7 +359,7 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     await fieldError.waitFor();
     assert.equal(
       (await fieldError.textContent())?.trim(),
-      `“${ines.userapp_id}” matches two customers: number ${ines.userapp_id} is Inés Moreno, and Dígitos has the service UID ${ines.userapp_id}. ` +
+      `“${ines.userapp_id}” matches two customers: number ${ines.userapp_id} is Inés Moreno, and Dígitos has the customer ID in your shop ${ines.userapp_id}. ` +
         `Type #${ines.userapp_id} for Inés Moreno or #${twin.userapp_id} for Dígitos.`,
     );
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
@@ -369,9 +369,9 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     await assign('nobody@example.com');
     await fieldError.getByText('No customer has the e-mail “nobody@example.com”.', { exact: false }).waitFor();
     await assign('   ');
-    await fieldError.getByText('Type the customer’s name, e-mail, service UID or customer number.', { exact: true }).waitFor();
+    await fieldError.getByText('Type the customer’s name, e-mail, customer ID in your shop or customer number.', { exact: true }).waitFor();
 
-    // The API refuses (too few points): what to do first, the API's message under it.
+    // The API refuses (too few points): what to do, in the console's words only.
     const refused = await t.post(`/apiv3/benefits/${benefitId}/assign`, { userapp_id: poor.userapp_id });
     assert.equal(refused.status, 400, refused.text);
     await assign('no.points@example.com');

@@ -179,7 +179,7 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     // The header's e-mail: one line cut with an ellipsis, the whole of it in its title.
     const who = page.getByTestId('who').locator('.who-name');
     assert.equal(await who.getAttribute('title'), email);
-    const shape = await who.evaluate((e: any) => ({ height: e.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(e).lineHeight) || 20, clipped: e.scrollWidth > e.clientWidth, overflow: getComputedStyle(e).textOverflow }));
+    const shape = await who.evaluate((e: any) => ({ height: e.getBoundingClientRect().height, lineHeight: parseFloat((globalThis as any).getComputedStyle(e).lineHeight) || 20, clipped: e.scrollWidth > e.clientWidth, overflow: (globalThis as any).getComputedStyle(e).textOverflow }));
     assert.ok(shape.height < shape.lineHeight * 1.5, `the e-mail wraps: ${JSON.stringify(shape)}`);
     assert.equal(shape.overflow, 'ellipsis');
     assert.ok(shape.clipped, 'so long an e-mail is cut at 360 px');

@@ -166,7 +166,7 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     const firstLine = (await readFile((await ndjson.path())!, 'utf8')).split('\n')[0]!;
     assert.deepEqual(JSON.parse(firstLine), { service_uid: 'seg-1', points: 500, 'custom_attributes.tier': 'gold' });
 
-    // A field the API does not know: its message under the Fields control, nothing downloaded.
+    // A field the API does not know: said in words under the Fields control, nothing downloaded.
     await membersSection.getByLabel('Fields').fill('email,password');
     await membersSection.getByRole('button', { name: 'Download the export' }).click();
     await eventually(async () => assert.equal(await membersSection.getByLabel('Fields').getAttribute('aria-invalid'), 'true'));
