@@ -377,8 +377,15 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     const ends = form.getByLabel('Ends');
     assert.equal(await ends.getAttribute('lang'), 'es');
     assert.doesNotMatch(await form.innerText(), /UTC|00:00:00/);
-    await form.getByLabel('Starts').fill('2026-12-01');
-    await ends.fill('2026-12-29');
+    // Chromium draws <input type=date> in the browser's order (MM/DD/YYYY here) whatever its lang:
+    // the console's date fields take the day typed in the account's order, and say it in words.
+    assert.equal(await ends.getAttribute('placeholder'), 'DD/MM/YYYY');
+    await form.getByText('Type it as DD/MM/YYYY.').first().waitFor();
+    await ends.fill('31/02/2026');
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    await form.getByText('Type a real day, as DD/MM/YYYY.').waitFor();
+    await form.getByLabel('Starts').fill('01/12/2026');
+    await ends.fill('29/12/2026');
     await form.getByText('Chosen: 29 de diciembre de 2026.').waitFor();
     await form.getByRole('button', { name: 'Create benefit' }).click();
     await page.waitForURL(/\/console\/benefits\/\d+$/);
@@ -392,8 +399,8 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     assert.equal(saved.enddate, '2026-12-30 02:59:59', 'until the end of the 29th in Buenos Aires');
     const edit = page.getByRole('form', { name: 'Edit benefit' });
     await edit.waitFor();
-    assert.equal(await edit.getByLabel('Ends').inputValue(), '2026-12-29');
-    assert.equal(await edit.getByLabel('Starts').inputValue(), '2026-12-01');
+    assert.equal(await edit.getByLabel('Ends').inputValue(), '29/12/2026');
+    assert.equal(await edit.getByLabel('Starts').inputValue(), '01/12/2026');
     await done();
   });
 });

@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { explainForField, namesField } from '../api/errors.js';
 import type { Problems } from '../lib/validate.js';
-import { dayPattern, formatDay } from '../lib/dates.js';
+import { dayAsTyped, dayPattern, formatDay, readTypedDay } from '../lib/dates.js';
 import { displaySettings } from '../lib/format.js';
 import { ErrorText } from './states.js';
 
@@ -188,22 +188,58 @@ export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
       {hint}
       {hint ? ' ' : null}
       <span className="date-shown" data-testid="date-shown">
-        {day ? `Chosen: ${day}.` : `Date as ${dayPattern()}.`}
+        {day ? `Chosen: ${day}.` : `Type it as ${dayPattern()}.`}
       </span>
     </>
   );
 }
 
-/** A date input in the account's locale (lang), with the chosen day in words beside it (withDayShown). */
-export function DateInput({ value, onValue, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'> & { value: string; onValue: (value: string) => void }) {
-  return <input {...input} type="date" lang={displaySettings().locale} value={value} onChange={(e) => onValue(e.target.value)} />;
+/**
+ * A day typed in the account locale's order ("29/12/2026" in es), a text input: Chromium draws a
+ * date input in the browser's language whatever its `lang` (an es account in an English browser
+ * saw MM/DD/YYYY). `value` and `onValue` are the API's 'YYYY-MM-DD'; text that is not a day yet
+ * is handed on as typed, so that the form or the API can say so. Year first is read too.
+ */
+export function DateInput({ value, onValue, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & { value: string; onValue: (value: string) => void }) {
+  const [text, setText] = useState(() => dayAsTyped(value) || value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    // Changed from outside (a reset, the URL): shown anew.
+    setSeen(value);
+    setText(dayAsTyped(value) || value);
+  }
+  return (
+    <input
+      {...input}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      lang={displaySettings().locale}
+      placeholder={dayPattern()}
+      value={text}
+      onChange={(e) => {
+        const typed = e.target.value;
+        const next = typed.trim() === '' ? '' : (readTypedDay(typed) ?? typed);
+        setText(typed);
+        setSeen(next);
+        onValue(next);
+      }}
+    />
+  );
 }
 
 export function TextField({ label, name, hint, error, onValue, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void }) {
-  const date = input.type === 'date';
+  if (input.type === 'date') {
+    const { type: _date, value, ...rest } = input;
+    return (
+      <Field label={label} name={name} hint={withDayShown(hint, value)} error={error}>
+        {(control) => <DateInput {...rest} {...control} value={typeof value === 'string' ? value : ''} onValue={(day) => onValue?.(day)} />}
+      </Field>
+    );
+  }
   return (
-    <Field label={label} name={name} hint={date ? withDayShown(hint, input.value) : hint} error={error}>
-      {(control) => <input type="text" lang={date ? displaySettings().locale : undefined} {...input} {...control} onChange={input.onChange ?? ((e) => onValue?.(e.target.value))} />}
+    <Field label={label} name={name} hint={hint} error={error}>
+      {(control) => <input type="text" {...input} {...control} onChange={input.onChange ?? ((e) => onValue?.(e.target.value))} />}
     </Field>
   );
 }

@@ -106,6 +106,34 @@ export function formatDay(day: string): string {
   return new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(ms));
 }
 
+/** A day ('YYYY-MM-DD') in digits, the account locale's order: "29/12/2026" (es), "12/29/2026" (en); '' for none. */
+export function dayAsTyped(day: string): string {
+  const ms = asUtc(day);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(ms)) return '';
+  return new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(ms));
+}
+
+/**
+ * The day ('YYYY-MM-DD') a person typed: in the account locale's order (dayPattern: "29/12/2026",
+ * "29-12-26", "29.12.2026" in es), or year first ("2026-12-29"); null when it is not a real day.
+ */
+export function readTypedDay(text: string): string | null {
+  const trimmed = text.trim();
+  const parts = trimmed.split(/\D+/).filter(Boolean);
+  if (parts.length !== 3) return null;
+  let year: number, month: number, day: number;
+  if (/^\d{4}\D/.test(trimmed)) [year, month, day] = parts.map(Number) as [number, number, number];
+  else {
+    const order = dayPattern().match(/DD|MM|YYYY/g) ?? ['MM', 'DD', 'YYYY'];
+    const at = (token: string) => Number(parts[order.indexOf(token)]);
+    [year, month, day] = [at('YYYY'), at('MM'), at('DD')];
+    if (year < 100) year += 2000;
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (!Number.isFinite(date.getTime()) || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
 /** The order a date is typed in the account's locale: "DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD"-like. */
 export function dayPattern(): string {
   const parts = new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 10, 29)));

@@ -3,7 +3,7 @@ import { namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation } from '../../api/queries.js';
 import { CheckboxField, DateInput, Field, Form, withDayShown, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { check, problems } from '../../lib/validate.js';
-import { toZoned, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
+import { dayPattern, toZoned, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { zoneName } from '../../lib/format.js';
 import { changedOnly, fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
 
@@ -83,10 +83,11 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
   const validate = () => {
     const start = values.startdate.trim();
     const end = values.enddate.trim();
+    const notADay = (whole: boolean, text: string) => (whole && text !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(text) ? `Type a real day, as ${dayPattern()}.` : null);
     return problems({
       title: benefit ? null : check.filled(values.title, 'Give it a title, e.g. Free coffee.'),
-      startdate: benefit ? null : check.filled(start, 'Choose the first day it can be used.'),
-      enddate: benefit ? null : check.filled(end, 'Choose the last day it can be used.') ?? (start && end && (days.end ? zoneDayEnd(end) : fromLocalInput(end)) <= (days.start ? zoneDayStart(start) : fromLocalInput(start)) ? 'Choose an end after the start.' : null),
+      startdate: notADay(days.start, start) ?? (benefit ? null : check.filled(start, 'Choose the first day it can be used.')),
+      enddate: notADay(days.end, end) ?? (benefit ? null : check.filled(end, 'Choose the last day it can be used.') ?? (start && end && (days.end ? zoneDayEnd(end) : fromLocalInput(end)) <= (days.start ? zoneDayStart(start) : fromLocalInput(start)) ? 'Choose an end after the start.' : null)),
       points: check.wholeNumber(values.points, { min: 0, max: MAX_INT, example: '100' }),
       stock: check.wholeNumber(values.stock, { min: 0, max: MAX_INT, optional: true, example: '50' }),
       monthly_redeems: check.wholeNumber(values.monthly_redeems, { min: 0, max: MAX_INT, example: '2' }),
