@@ -56,7 +56,7 @@ export function CustomerSuggestions({ text, onChoose, hidden = false }: { text: 
               {customerName(user)}
             </button>{' '}
             <span className="muted">
-              {[user.email, user.service_uid ? `shop ID ${user.service_uid}` : null, `#${user.userapp_id}`].filter(Boolean).join(' · ')}
+              {[user.email, user.service_uid ? `ID in your shop ${user.service_uid}` : null, `#${user.userapp_id}`].filter(Boolean).join(' · ')}
             </span>
           </li>
         ))}
