@@ -338,4 +338,73 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     assert.deepEqual(await page.evaluate(LOW_CONTRAST), [], 'the delete dialog');
     await done();
   });
+
+  test('an account in Spanish, in Argentine pesos, in Buenos Aires: grouped money with the currency, no UTC labels, no "--" legends, a benefit’s days as picked', async () => {
+    await c.t.post('/apiv3/purchases', {
+      invoice_number: 'F-1126',
+      service_uid: 'day-2',
+      prices: { gross: 1126, total: 1126 },
+      purchase_detail: [{ sku: 'Z-1', product_name: 'Zapatilla', quantity: 1, unit_price: 1126 }],
+    });
+    const { page, done } = await c.open({ path: '/purchases' });
+    await withSettings(page, { currency: 'ARS', timezone: 'America/Argentina/Buenos_Aires', locale: 'es' });
+    const text = async (selector: string) => ((await page.locator(selector).first().innerText()) ?? '').replace(/\s/g, ' ');
+
+    // Money: grouped the Spanish way, four digits too, with the currency's name (Intl has no symbol for it in Spanish).
+    const cells = page.getByRole('table', { name: 'Purchases' }).locator('tbody td.num');
+    await eventually(async () => assert.ok((await cells.allInnerTexts()).map((t) => t.replace(/\s/g, ' ')).includes('1.126,00 pesos argentinos')));
+    assert.ok((await cells.allInnerTexts()).map((t) => t.replace(/\s/g, ' ')).includes('46.052,10 pesos argentinos'));
+    await page.getByTestId('purchases-summary-range').waitFor();
+    assert.doesNotMatch(await text('main'), /\bUTC\b|\bARS\b/);
+    assert.match(await text('[data-testid="purchases-summary-range"]'), /Days run from midnight to midnight Greenwich time \(21:00 to 21:00 in Buenos Aires \(GMT-3\)\)\./);
+
+    // The overview: no UTC in labels, no "--" in the charts' legends (the period's totals instead), percentages in Spanish.
+    await page.goto(c.url('/'));
+    await page.getByTestId('overview-window').waitFor();
+    await page.locator('.u-legend').nth(1).waitFor();
+    const overview = await text('main');
+    assert.doesNotMatch(overview, /\bUTC\b/);
+    assert.doesNotMatch(overview, /--/);
+    const legend = (await page.getByTestId('overview-revenue-chart').locator('.u-legend').innerText()).replace(/\s/g, ' ');
+    assert.match(legend, /Total/);
+    assert.match(legend, /Revenue\s*[\d.]+,\d\d pesos argentinos/);
+    assert.match(await text('[data-testid="overview-change-revenue"]'), /up from 0|no change|(up|down) (less than )?[\d.,]+ %/);
+
+    // The customers' CSV: the file's times are said to be Greenwich time.
+    await page.goto(c.url('/customers'));
+    assert.equal((await page.getByTestId('customers-export-times').textContent())?.trim(), 'Times in the file are Greenwich time (GMT), not Buenos Aires (GMT-3).');
+
+    // A benefit from 1 to 29 December: the days picked are the days saved and shown, with no time of day.
+    await page.goto(c.url('/benefits/new'));
+    const form = page.getByRole('form', { name: 'New benefit' });
+    await form.getByLabel('Title').fill('Verano');
+    const ends = form.getByLabel('Ends');
+    assert.equal(await ends.getAttribute('lang'), 'es');
+    assert.doesNotMatch(await form.innerText(), /UTC|00:00:00/);
+    // Chromium draws <input type=date> in the browser's order (MM/DD/YYYY here) whatever its lang:
+    // the console's date fields take the day typed in the account's order, and say it in words.
+    assert.equal(await ends.getAttribute('placeholder'), 'DD/MM/YYYY');
+    await form.getByText('Type it as DD/MM/YYYY.').first().waitFor();
+    await ends.fill('31/02/2026');
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    await form.getByText('Type a real day, as DD/MM/YYYY.').waitFor();
+    await form.getByLabel('Starts').fill('01/12/2026');
+    await ends.fill('29/12/2026');
+    await form.getByText('Chosen: 29 de diciembre de 2026.').waitFor();
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    await page.waitForURL(/\/console\/benefits\/\d+$/);
+    const details = page.getByTestId('benefit-details');
+    await details.waitFor();
+    const pairs = (await details.innerText()).replace(/\s+/g, ' ');
+    assert.match(pairs, /Starts 2026-12-01 Ends 2026-12-29 /);
+    const id = page.url().split('/').pop();
+    const saved = (await c.t.get(`/apiv3/benefits/${id}`)).body.payload;
+    assert.equal(saved.startdate, '2026-12-01 03:00:00', 'from midnight in Buenos Aires');
+    assert.equal(saved.enddate, '2026-12-30 02:59:59', 'until the end of the 29th in Buenos Aires');
+    const edit = page.getByRole('form', { name: 'Edit benefit' });
+    await edit.waitFor();
+    assert.equal(await edit.getByLabel('Ends').inputValue(), '29/12/2026');
+    assert.equal(await edit.getByLabel('Starts').inputValue(), '01/12/2026');
+    await done();
+  });
 });

@@ -126,7 +126,7 @@ describe('console in a browser: mailings', { skip: skipWithoutBrowser() }, () =>
     await compose.getByRole('button', { name: 'Save' }).click();
     await compose.getByText(/^The template has a mistake at line 2, column \d+/).waitFor();
     assert.equal(await body.getAttribute('aria-invalid'), 'true');
-    await compose.getByTestId('error-detail').getByText(/body: does not parse as a Liquid template: line 2, column \d+/).waitFor();
+    assert.equal(await compose.getByTestId('error-detail').count(), 0, 'the API’s wording is not echoed');
     assert.equal(expectOk(await c.t.get(`/apiv3/mailings/${mailingId}`)).body, stored.body, 'nothing saved');
 
     // A test send, rendered for the chosen customer, arrives.
@@ -188,8 +188,8 @@ describe('console in a browser: mailings', { skip: skipWithoutBrowser() }, () =>
     const { page, done } = await c.open({ path: `/mailings/${created.id}` });
     const schedule = page.getByRole('form', { name: 'Schedule the mailing' });
     await schedule.getByRole('button', { name: 'Schedule' }).click();
-    await schedule.getByText('Choose the day and time to send it (UTC).').waitFor();
-    await schedule.getByLabel('Send at (UTC)').fill('2030-01-02T09:30');
+    await schedule.getByText('Choose the day and time to send it.').waitFor();
+    await schedule.getByLabel('Send at', { exact: true }).fill('2030-01-02T09:30');
     await schedule.getByRole('button', { name: 'Schedule' }).click();
     await page.getByTestId('mailing-when').getByText('Scheduled for 2030-01-02 09:30 UTC.').waitFor();
     assert.deepEqual([expectOk(await c.t.get(`/apiv3/mailings/${created.id}`)).status, expectOk(await c.t.get(`/apiv3/mailings/${created.id}`)).send_at], ['scheduled', '2030-01-02 09:30:00']);

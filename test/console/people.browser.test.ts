@@ -230,4 +230,47 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByTestId('purchases-total-revenue').getByText('€0.00').waitFor();
     await done();
   });
+
+  test('an account in Spanish, in Argentine pesos, in Buenos Aires, on a 360 px phone: names, not codes; the e-mail cut with an ellipsis; no repeated role labels', async () => {
+    const put = await c.t.put('/apiv3/account/settings', { currency: 'ARS', timezone: 'America/Argentina/Buenos_Aires', locale: 'es' });
+    assert.equal(put.status, 200, put.text);
+    const email = 'maria.fernanda.longname.support@example-store.com.ar';
+    await addPerson(c.t, email, 'owner');
+    const { page, done } = await c.open({ key: null, width: 360 });
+    await signIn(page, email, PASSWORD);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'es');
+
+    // The header's e-mail: one line cut with an ellipsis, the whole of it in its title.
+    const who = page.getByTestId('who').locator('.who-name');
+    assert.equal(await who.getAttribute('title'), email);
+    const shape = await who.evaluate((e: any) => ({ height: e.getBoundingClientRect().height, lineHeight: parseFloat((globalThis as any).getComputedStyle(e).lineHeight) || 20, clipped: e.scrollWidth > e.clientWidth, overflow: (globalThis as any).getComputedStyle(e).textOverflow }));
+    assert.ok(shape.height < shape.lineHeight * 1.5, `the e-mail wraps: ${JSON.stringify(shape)}`);
+    assert.equal(shape.overflow, 'ellipsis');
+    assert.ok(shape.clipped, 'so long an e-mail is cut at 360 px');
+
+    // People: the role's label is for screen readers; the select keeps it as its name.
+    await page.goto(c.url('/people'));
+    await page.getByRole('heading', { level: 1, name: 'People' }).waitFor();
+    const select = page.getByLabel(`Role of ${email}`);
+    await select.waitFor();
+    const labels = await page.locator('main label').evaluateAll((all: any[]) =>
+      all.filter((l) => l.textContent.startsWith('Role of ')).map((l) => { const box = l.getBoundingClientRect(); return box.width > 1 || box.height > 1; }),
+    );
+    assert.ok(labels.length >= 1);
+    assert.deepEqual(labels.filter(Boolean), [], 'a "Role of …" label takes room on the screen');
+
+    // Settings: the zone and the currency by name; the zone's code only as small secondary text.
+    await page.goto(c.url('/settings'));
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    const zone = page.getByLabel('Time zone');
+    assert.equal(await zone.evaluate((e: any) => e.selectedOptions[0].textContent), 'Buenos Aires (GMT-3)');
+    assert.equal((await page.getByTestId('zone-code').textContent())?.trim(), 'America/Argentina/Buenos_Aires');
+    assert.equal(await page.getByLabel('Currency').evaluate((e: any) => e.selectedOptions[0].textContent), 'Argentine Peso (ARS)');
+    await page.getByLabel('Account name').fill('Tienda Palermo');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    const saved = (await page.getByTestId('settings-saved').textContent())?.replace(/\s/g, ' ');
+    assert.equal(saved, 'Saved: money is now shown like 1.234,50 pesos argentinos, and dates and times in Buenos Aires (GMT-3).');
+    await done();
+  });
 });

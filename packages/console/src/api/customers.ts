@@ -3,19 +3,20 @@ import { encodeUserRef } from '@rapport/sdk';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FieldProblem, isNotFound } from './errors.js';
 import { useApi } from './session.js';
+import { formatCount } from '../lib/format.js';
 
 // Customers as people. Wherever the console asks for a customer, a person types what they know:
-// a name, an e-mail, a service UID or the customer number (userapp_id), and may choose from the
+// a name, an e-mail, a customer ID in your shop or the customer number (userapp_id), and may choose from the
 // customers the text finds as they type (components/customer-picker.tsx). findCustomer turns the
 // text into the customer, asking the API the way the text reads (GET /multiusers/find?email= or
 // ?service_uid=, GET /users/{number}, else GET /users?search= for a name); the endpoint is then called with the customer's userapp_id. Customers are
-// shown by name (first and last name, else e-mail, else service UID), not by their identifiers.
+// shown by name (first and last name, else e-mail, else customer ID in your shop), not by their identifiers.
 
 export type Customer = Payload<'get', '/users/{id}'>;
 
 type Named = { userapp_id: number; first_name?: string | null; last_name?: string | null; email?: string | null; service_uid?: string | null };
 
-/** A customer for people: first and last name, else the e-mail, else the service UID, else "#id". */
+/** A customer for people: first and last name, else the e-mail, else the customer ID in your shop, else "#id". */
 export function customerName(user: Named): string {
   const name = [user.first_name, user.last_name].filter((part) => part && part.trim() !== '').join(' ');
   return name || user.email || user.service_uid || `#${user.userapp_id}`;
@@ -27,7 +28,7 @@ export class CustomerLookupError extends Error {
 }
 
 /** The hint under every "customer" field. */
-export const CUSTOMER_HINT = 'Their name, e-mail, service UID or customer number (#1102 for a number that is also a service UID); choose from the list as you type.';
+export const CUSTOMER_HINT = 'Their name, e-mail, customer ID in your shop or customer number (#1102 for a number that is also a customer ID in your shop); choose from the list as you type.';
 
 const MAX_ID = 2_147_483_647;
 
@@ -44,7 +45,7 @@ export function readCustomerRef(text: string): { kind: 'email' | 'service_uid' |
 
 /** A customer field's check for <Form validate>: something typed. */
 export function checkCustomerRef(text: string): string | null {
-  return readCustomerRef(text) ? null : 'Type the customer’s name, e-mail, service UID or customer number.';
+  return readCustomerRef(text) ? null : 'Type the customer’s name, e-mail, customer ID in your shop or customer number.';
 }
 
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -63,7 +64,7 @@ function byNumber(api: RapportClient, value: string, signal?: AbortSignal): Prom
 }
 
 /**
- * The customers whose name, e-mail, service UID, document or telephone hold every word of `text`
+ * The customers whose name, e-mail, customer ID in your shop, document or telephone hold every word of `text`
  * (U3's search), the first `limit`, with how many there are in all (GET /users `total=true`).
  */
 export async function searchCustomers(api: RapportClient, text: string, limit: number, signal?: AbortSignal): Promise<{ users: Customer[]; total: number }> {
@@ -78,7 +79,7 @@ export async function searchCustomers(api: RapportClient, text: string, limit: n
 async function byName(api: RapportClient, value: string, signal?: AbortSignal): Promise<Customer | null> {
   const { users, total } = await searchCustomers(api, value, 2, signal);
   if (total === 1 && users[0]) return users[0];
-  if (total > 1) throw new CustomerLookupError(`${total.toLocaleString()} customers match “${value}”: choose one from the list under the field, or type more of the name or the e-mail.`);
+  if (total > 1) throw new CustomerLookupError(`${formatCount(total)} customers match “${value}”: choose one from the list under the field, or type more of the name or the e-mail.`);
   return null;
 }
 
@@ -86,13 +87,13 @@ const byServiceUid = (api: RapportClient, value: string, signal?: AbortSignal) =
 const byEmail = (api: RapportClient, value: string, signal?: AbortSignal) => orNull(api.GET('/multiusers/find', { params: { query: { email: value } }, signal }));
 
 /**
- * The customer `text` names: an e-mail, a service UID, a customer number, or `#number`. Digits are
- * looked up both ways (service UIDs are often digits): one match is the customer; two different
+ * The customer `text` names: an e-mail, a customer ID in your shop, a customer number, or `#number`. Digits are
+ * looked up both ways (customer IDs in your shop are often digits): one match is the customer; two different
  * ones are an error that says how to choose.
  */
 export async function findCustomer(api: RapportClient, text: string, signal?: AbortSignal): Promise<Customer> {
   const ref = readCustomerRef(text);
-  if (!ref) throw new CustomerLookupError('Type the customer’s e-mail, service UID or customer number.');
+  if (!ref) throw new CustomerLookupError('Type the customer’s e-mail, customer ID in your shop or customer number.');
   const { kind, value } = ref;
   if (kind === 'id') {
     const found = await byNumber(api, value, signal);
@@ -100,27 +101,27 @@ export async function findCustomer(api: RapportClient, text: string, signal?: Ab
     throw new CustomerLookupError(`There is no customer number ${value}.`);
   }
   if (kind === 'email') {
-    // An e-mail, or (rarely) a service UID with an @ in it.
+    // An e-mail, or (rarely) a customer ID in your shop with an @ in it.
     const found = (await byEmail(api, value, signal)) ?? (await byServiceUid(api, value, signal)) ?? (await byName(api, value, signal));
     if (found) return found;
     throw new CustomerLookupError(`No customer has the e-mail “${value}”. Check it, or search the Customers page.`);
   }
   if (kind === 'service_uid') {
-    // Text that is not an e-mail or a number: a service UID, else a name ("José Pérez").
+    // Text that is not an e-mail or a number: a customer ID in your shop, else a name ("José Pérez").
     const found = (await byServiceUid(api, value, signal)) ?? (await byName(api, value, signal));
     if (found) return found;
-    throw new CustomerLookupError(`No customer is called or has the service UID “${value}”. Check it, or search the Customers page.`);
+    throw new CustomerLookupError(`No customer is called or has the customer ID in your shop “${value}”. Check it, or search the Customers page.`);
   }
   const [numbered, withUid] = await Promise.all([byNumber(api, value, signal), byServiceUid(api, value, signal)]);
   if (numbered && withUid && numbered.userapp_id !== withUid.userapp_id) {
     throw new CustomerLookupError(
-      `“${value}” matches two customers: number ${value} is ${customerName(numbered)}, and ${customerName(withUid)} has the service UID ${value}. ` +
+      `“${value}” matches two customers: number ${value} is ${customerName(numbered)}, and ${customerName(withUid)} has the customer ID in your shop ${value}. ` +
         `Type #${numbered.userapp_id} for ${customerName(numbered)} or #${withUid.userapp_id} for ${customerName(withUid)}.`,
     );
   }
   const found = numbered ?? withUid;
   if (found) return found;
-  throw new CustomerLookupError(`No customer has the number or service UID “${value}”. Check it, or search the Customers page.`);
+  throw new CustomerLookupError(`No customer has the number or customer ID in your shop “${value}”. Check it, or search the Customers page.`);
 }
 
 /** findCustomer, its not-found and ambiguity errors about the form field `field` (shown under it). */

@@ -1,9 +1,12 @@
 import { RapportError, RapportTimeoutError } from '@rapport/sdk';
+import { formatCount } from '../lib/format.js';
 
 // What an error says to a person. The API's messages are written for programs and their authors
-// ("points: must be integer", "invalid or inexistent apikey"); the console leads with what to do, in
-// its own words (explain().text), and keeps the API's message as a detail line (explain().detail)
-// for support and for whoever reads the API's documentation.
+// ("points: must be integer", "invalid or inexistent apikey"); the console says what happened and
+// what to do in its own words (explain().text), and does not echo the API's wording under it. Only
+// where the console's words cannot say it all (a server failure, an unreachable server, a refusal
+// it does not know) a detail line (explain().detail) adds the particulars in plain words, for
+// whoever runs the server.
 //
 // The API's 400 messages name the field first, "field: rule" (`email: must be a valid e-mail
 // address`, `purchase_detail[0].sku: is required`). Forms show such a message under the control
@@ -58,7 +61,7 @@ const SESSION_ENDED_MESSAGE = /\bsession has ended\b/;
 export interface Explained {
   /** What happened and what to do, in the console's words. */
   text: string;
-  /** The API's own message (or the browser's), when it is not the same as `text`. */
+  /** What more there is to say, for whoever runs the server (a failure's message); null when `text` says it all. */
   detail: string | null;
 }
 
@@ -83,7 +86,7 @@ export function ruleInWords(rule: string): string {
   let m: RegExpExecArray | null;
   if (/^is required\b/.test(r) || /^must NOT have fewer than 1 characters?$/.test(r) || /^must not be blank$/.test(r)) return 'Fill this in.';
   if ((m = /^must NOT have fewer than (\d+) characters$/.exec(r))) return `Type at least ${m[1]} characters.`;
-  if ((m = /^must NOT have more than (\d+) (characters|items)$/.exec(r))) return m[2] === 'items' ? `Give at most ${m[1]}.` : `Shorten it to ${Number(m[1]).toLocaleString()} characters or fewer.`;
+  if ((m = /^must NOT have more than (\d+) (characters|items)$/.exec(r))) return m[2] === 'items' ? `Give at most ${m[1]}.` : `Shorten it to ${formatCount(Number(m[1]))} characters or fewer.`;
   if (/^must be integer( or null)?$/.test(r)) return 'Type a whole number, digits only (like 10).';
   if (/^must be number( or null)?$/.test(r) || /^must be a number$/.test(r)) return 'Type a number, with a dot for decimals (like 12.50).';
   if (/^must be boolean/.test(r)) return 'Choose yes or no.';
@@ -96,7 +99,7 @@ export function ruleInWords(rule: string): string {
   if (/^must be a positive integer$/.test(r)) return 'Type a whole number, 1 or more.';
   if (/^must be a valid (email|e-mail)/.test(r)) return 'Type an e-mail address, like ana@example.com.';
   if (/^must be a valid (uri|url|iri)/.test(r)) return 'Type a full web address, starting with https://.';
-  if (/^must be a valid (date|date-time)/.test(r) || /^must be a datetime/.test(r)) return 'Type a date as YYYY-MM-DD (a time, if any, as hh:mm, in UTC).';
+  if (/^must be a valid (date|date-time)/.test(r) || /^must be a datetime/.test(r)) return 'Type a date as YYYY-MM-DD (a time, if any, as hh:mm).';
   if ((m = /^must be one of (.+)$/.exec(r))) return `Choose one of ${m[1]!.replace(/"/g, '')}.`;
   if (/^must not be after to\b/.test(r)) return 'Choose a start on or before the end.';
   if (/^must be \[min, max\] with min not above max$/.test(r)) return 'Put the smaller number first.';
@@ -107,7 +110,7 @@ export function ruleInWords(rule: string): string {
   if (/^must be after startdate\b/.test(r)) return 'Choose an end after the start.';
   if (/^must not be 0$/.test(r)) return 'Type a number other than 0 (negative to take away).';
   if ((m = /^would take the balance below zero \(balance is (\d+)\)$/.exec(r))) {
-    return `The customer has ${Number(m[1]).toLocaleString()} points: take away ${Number(m[1]).toLocaleString()} at most.`;
+    return `The customer has ${formatCount(Number(m[1]))} points: take away ${formatCount(Number(m[1]))} at most.`;
   }
   if ((m = /^does not parse as a Liquid template: line (\d+), column (\d+): (.+)$/s.exec(r))) {
     return `The template has a mistake at line ${m[1]}, column ${m[2]} (${m[3]!.trim()}): check the {{ … }} and {% … %} there.`;
@@ -123,6 +126,10 @@ export function ruleInWords(rule: string): string {
   if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
   if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
   if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';
+  if ((m = /^refused: (.+)$/s.exec(r))) return `This address cannot receive webhooks: ${m[1]!.trim()}.`;
+  if ((m = /^"(.+)" is not a customer field, /.exec(r))) return `There is no column “${m[1]}”: check its spelling.`;
+  if (/^names a field twice$/.test(r)) return 'A column is named twice: name each once.';
+  if ((m = /^no user custom attribute named "(.+)" is defined$/.exec(r))) return `There is no custom attribute “${m[1]}”: check its name on the Custom attributes page.`;
   if ((m = /the (?:range|window) may cover at most (\d+) (day|month)s/.exec(r))) return `Choose a shorter period: at most ${m[1]} ${m[2]}s.`;
   return sentence(r);
 }
@@ -131,7 +138,7 @@ export function ruleInWords(rule: string): string {
 function badRequestInWords(message: string): string {
   let m: RegExpExecArray | null;
   if ((m = /has not enough points: has (\d+), .* needs (\d+)/.exec(message))) {
-    return `This customer has ${Number(m[1]).toLocaleString()} points and it costs ${Number(m[2]).toLocaleString()}: add points first, or choose another customer.`;
+    return `This customer has ${formatCount(Number(m[1]))} points and it costs ${formatCount(Number(m[2]))}: add points first, or choose another customer.`;
   }
   if (/ has ended\b/.test(message)) return 'This benefit has ended: move its end date (Edit) to assign it.';
   if (/ has not started\b/.test(message)) return 'This benefit has not started yet: move its start date (Edit) to assign it now.';
@@ -146,7 +153,10 @@ export function explain(error: unknown): Explained {
   if (error instanceof FieldProblem) return { text: `${fieldLabel(error.field)}: ${error.message}`, detail: null };
   if (error instanceof RapportError) {
     const api = error.message;
-    const withDetail = (text: string): Explained => ({ text, detail: text === api ? null : api });
+    // The console's words say it: the API's wording is not repeated under them.
+    const withDetail = (text: string): Explained => ({ text, detail: null });
+    // The console's words cannot say what failed: the particulars go under them, for whoever runs the server.
+    const forSupport = (text: string): Explained => ({ text, detail: api && api !== text ? `Details for whoever runs the server: ${sentence(api)}` : null });
     const named = fieldOf(error);
     if (named) return withDetail(`${fieldLabel(named.field)}: ${ruleInWords(named.rule)}`);
     switch (error.status) {
@@ -160,7 +170,7 @@ export function explain(error: unknown): Explained {
         return withDetail(READ_ONLY_MESSAGE.test(api) ? KEY_READ_ONLY : KEY_REFUSED);
       }
       case 404:
-        return withDetail(error.code === 'user_not_found' ? 'No such customer: check the e-mail, service UID or number.' : 'It is not there (any more): it may have been deleted. Reload the page.');
+        return withDetail(error.code === 'user_not_found' ? 'No such customer: check the e-mail, customer ID in your shop or number.' : 'It is not there (any more): it may have been deleted. Reload the page.');
       case 409:
         return withDetail('The same change is still being made. Wait a moment, then look before trying again.');
       case 413:
@@ -172,13 +182,13 @@ export function explain(error: unknown): Explained {
       case 503:
         return withDetail('The server is busy (or cannot reach its database): try again in a moment.');
       default:
-        if (error.status >= 500) return withDetail('The server failed on this request: try again. If it fails again, give the message below to whoever runs the server.');
-        return withDetail(`The server refused this (HTTP ${error.status}).`);
+        if (error.status >= 500) return forSupport('The server failed on this request: try again. If it fails again, give the details below to whoever runs the server.');
+        return forSupport('The server refused this.');
     }
   }
-  if (error instanceof RapportTimeoutError) return { text: 'The server is still working on it: look again on the Background requests page in a while.', detail: error.message };
+  if (error instanceof RapportTimeoutError) return { text: 'The server is still working on it: look again on the Background requests page in a while.', detail: null };
   if (error instanceof DOMException && error.name === 'AbortError') return { text: 'Cancelled; nothing was changed.', detail: null };
-  if (error instanceof TypeError) return { text: 'The server could not be reached: check the connection (and that the server runs), then try again.', detail: error.message };
+  if (error instanceof TypeError) return { text: 'The server could not be reached: check the connection (and that the server runs), then try again.', detail: null };
   if (error instanceof Error) return { text: error.message, detail: null };
   return { text: String(error), detail: null };
 }
@@ -193,8 +203,7 @@ export function explainForField(error: unknown): Explained {
   if (error instanceof FieldProblem) return { text: error.message, detail: null };
   const named = fieldOf(error);
   if (!named) return explain(error);
-  const text = ruleInWords(named.rule);
-  return { text, detail: (error as RapportError).message };
+  return { text: ruleInWords(named.rule), detail: null };
 }
 
 export const isForbidden = (error: unknown): boolean => error instanceof RapportError && error.status === 403;

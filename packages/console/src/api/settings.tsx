@@ -10,13 +10,23 @@ import { useApi } from './session.js';
 // and handed to lib/format.ts. While the server has no such route (404: it lands later) or the key
 // may not read it, the console uses T5's defaults (USD, UTC, en) rather than stopping.
 
+/**
+ * Takes the settings for formatting, and the locale as the page's language (`lang`): screen readers
+ * read in it, and inputs that honour it (numbers, partly dates) follow it.
+ */
+function apply(settings: Partial<DisplaySettings>): DisplaySettings {
+  const applied = setDisplaySettings(settings);
+  document.documentElement.lang = applied.locale;
+  return applied;
+}
+
 async function readSettings(api: ReturnType<typeof useApi>, signal: AbortSignal): Promise<DisplaySettings> {
   try {
     // Not in the SDK's document yet: asked by path.
     const answer = await (api.GET as unknown as (path: string, init: { signal: AbortSignal }) => Promise<Partial<DisplaySettings>>)('/account/settings', { signal });
-    return setDisplaySettings(answer ?? {});
+    return apply(answer ?? {});
   } catch (error) {
-    if (error instanceof RapportError && (error.status === 404 || error.status === 403 || error.status === 405)) return setDisplaySettings(DEFAULT_SETTINGS);
+    if (error instanceof RapportError && (error.status === 404 || error.status === 403 || error.status === 405)) return apply(DEFAULT_SETTINGS);
     throw error;
   }
 }
@@ -33,6 +43,6 @@ export function SettingsGate({ children }: { children: ReactNode }) {
   const api = useApi();
   const query = useQuery({ queryKey: ['api', '/account/settings'], queryFn: ({ signal }) => readSettings(api, signal), staleTime: 5 * 60_000 });
   if (query.isPending) return <Loading label="Loading the account’s settings…" />;
-  if (query.isError) setDisplaySettings(DEFAULT_SETTINGS);
+  if (query.isError) apply(DEFAULT_SETTINGS);
   return <>{children}</>;
 }

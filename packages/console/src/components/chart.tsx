@@ -1,13 +1,17 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type uPlotType from 'uplot';
-import { minuteOf } from '../lib/dates.js';
+import { minuteOf, zonedWall } from '../lib/dates.js';
 import { Empty, ErrorNote } from './states.js';
 import { DataTable } from './table.js';
-import { formatCount, formatMoney } from '../lib/format.js';
+import { displaySettings, formatCount, formatMoney } from '../lib/format.js';
 
 // Charts over time (uPlot, ~20 KB gzipped, loaded with the first chart). The canvas is a picture
 // for sighted users; the same figures are in a table under "Show the data" for everyone else.
-// Times are UTC on the axis and in the table, as everywhere in the console. The canvas cannot use
+// Moments (the default x format) are in the account's time zone on the axis and in the table, as
+// everywhere in the console; whole days and months are the API's, named by their date (the pages
+// say how the API counts a day). Numbers on the y axis and in the legend are in the account's
+// locale (lib/format.ts). With no point hovered, the legend shows each bar series' total for the
+// period (a line's level has no total: nothing is shown), never uPlot's "--". The canvas cannot use
 // CSS, so the axes take their colours from the stylesheet through the chart box's computed style
 // (`color`: the axis labels, `border-color`: the grid), read again when the colour scheme changes:
 // the labels keep the text colours' contrast (≥ 4.5:1, WCAG AA) in light and dark. The colour used
@@ -30,9 +34,9 @@ export interface TimeChartProps {
   /** `bars` for counts per day, `line` (default) for levels such as a balance, `step` for a balance after each change. */
   kind?: 'line' | 'bars' | 'step';
   height?: number;
-  /** Format of x in the data table and the legend (default: `YYYY-MM-DD hh:mm UTC`). */
+  /** Format of x in the data table and the legend (default: `YYYY-MM-DD hh:mm <zone>`, in the account's zone); any other format's x are whole days or months, labelled by their date. */
   formatX?: (seconds: number) => string;
-  /** The data table's first column and the legend's x (default "When": the default format says UTC). */
+  /** The data table's first column and the legend's x (default "When": the default format names the zone). */
   xLabel?: string;
   testId?: string;
 }
@@ -70,20 +74,27 @@ function fitLabels(u: uPlotType, values: string[] | null, axisIdx: number, cycle
 }
 
 /**
- * The x axis's labels in UTC, dates as the console writes them (year first): months as YYYY-MM;
- * days as MM-DD with the year under the first one and where it changes; times as hh:mm with the
- * date under the first one and where it changes.
+ * The x axis's labels, dates as the console writes them (year first): months as YYYY-MM; days as
+ * MM-DD with the year under the first one and where it changes; times as hh:mm with the date under
+ * the first one and where it changes. Moments on the account's clocks (`zoned`), days and months by
+ * their own date.
  */
-function axisDates(_u: unknown, splits: number[], _axisIdx: number, _space: number, increment: number): string[] {
+const axisDates = (zoned: boolean) => (_u: unknown, splits: number[], _axisIdx: number, _space: number, increment: number): string[] => {
   let previous = '';
   return splits.map((seconds) => {
-    const iso = new Date(seconds * 1000).toISOString();
+    const iso = zoned ? zonedWall(seconds * 1000).replace(' ', 'T') : new Date(seconds * 1000).toISOString();
     if (increment >= 28 * 86_400) return iso.slice(0, 7);
     const [day, head] = increment >= 86_400 ? [iso.slice(0, 4), iso.slice(5, 10)] : [iso.slice(0, 10), iso.slice(11, 16)];
     const label = day === previous ? head : `${head}\n${day}`;
     previous = day;
     return label;
   });
+};
+
+/** The y axis's labels in the account's locale ("8.000" under es), as many decimals as the steps need. */
+function axisNumbers(_u: unknown, splits: number[], _axisIdx: number, _space: number, increment: number): string[] {
+  const digits = increment >= 1 || increment <= 0 ? 0 : Math.min(6, Math.ceil(-Math.log10(increment)));
+  return splits.map((value) => formatCount(value, digits));
 }
 
 /** [first, last], widened evenly to one hour when shorter. */
@@ -113,6 +124,7 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
       ({ default: UPlot }) => {
         if (cancelled) return;
         const bars = kind === 'bars';
+        const zoned = formatX === minuteOf;
         const paths = bars ? UPlot.paths.bars!({ size: [0.6, 40] }) : kind === 'step' ? UPlot.paths.stepped!({ align: 1 }) : undefined;
         // Bars stand on 0 (a count axis starting at 5 misleads), and the x scale reaches half a bucket
         // past the first and last so their bars are not cut in half at the edges.
@@ -129,17 +141,21 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
             x: { time: true, range: (_u, min, max): uPlotType.Range.MinMax => (bars ? [min - step / 2, max + step / 2] : atLeastAnHour(x[0]!, x.at(-1)!)) },
             y: bars ? { range: (_u, min, max) => UPlot.rangeNum(Math.min(0, min), Math.max(0, max), 0.1, true) } : {},
           },
-          // The axes in UTC, as every time in the console (uPlot draws in the browser's zone otherwise).
-          tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+          // Moments on the account's clocks, days and months by their date (uPlot draws in the browser's zone otherwise).
+          tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), zoned ? displaySettings().timezone : 'Etc/UTC'),
           axes: [
-            { stroke: labels, values: axisDates, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
-            { size: fitLabels, stroke: labels, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+            { stroke: labels, values: axisDates(zoned), grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+            { size: fitLabels, values: axisNumbers, stroke: labels, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
           ],
           series: [
-            { label: xLabel, value: (_u, value) => (value === null || value === undefined ? '—' : formatX(value)) },
+            { label: xLabel, value: (_u, value) => (value === null || value === undefined ? (bars ? 'Total' : '') : formatX(value)) },
             ...series.map((s, i) => {
               const color = s.color ?? PALETTE[i % PALETTE.length]!;
-              return { label: s.label, stroke: color, fill: bars ? `${color}99` : undefined, width: 2, paths, points: { show: !bars && x.length < 60 } };
+              const write = (value: number | null | undefined) => (s.money ? formatMoney(value) : formatCount(value, 2));
+              const total = s.values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+              // No point hovered (idx null): the period's total for bars, nothing for a line.
+              const value = (_u: uPlotType, v: number | null, _sidx: number, idx: number | null) => (idx === null || idx === undefined ? (bars ? write(total) : '') : write(v));
+              return { label: s.label, stroke: color, fill: bars ? `${color}99` : undefined, width: 2, paths, points: { show: !bars && x.length < 60 }, value };
             }),
           ],
         };

@@ -2,6 +2,7 @@ import { useCanChange } from '../api/session.js';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorText, Loading } from './states.js';
+import { formatCount } from '../lib/format.js';
 
 // Destructive actions ask first and show what they would remove: the same call with
 // `dry_run=true` answers {dry_run: true, would_delete: {...counts}} and changes nothing. The
@@ -42,21 +43,33 @@ export interface DryRunDialogOptions<A extends DryRunAnswer = DryRunAnswer> {
   allowNothing?: boolean;
 }
 
-const words = (key: string) => key.replace(/_/g, ' ');
+/**
+ * What the API's counts (named by its tables, `users`, `ledger_entries`) count, in people's words,
+ * one and many; any other key is its words.
+ */
+const COUNTED: Record<string, readonly [string, string]> = {
+  users: ['customer profile', 'customer profiles'],
+  user_events: ['user event', 'user events'],
+  purchase_items: ['purchased item', 'purchased items'],
+  ledger_entries: ['points movement', 'points movements'],
+  family_members: ['family member', 'family members'],
+  abandoned_carts: ['abandoned cart', 'abandoned carts'],
+  products_uncategorised: ['product left without this category', 'products left without this category'],
+  purchases_unassigned: ['purchase left without a branch', 'purchases left without a branch'],
+};
 
-/** "would delete: 12 categories, 3 products" as a list; counts only, other values as text. */
+const words = (key: string) => COUNTED[key]?.[1] ?? key.replace(/_/g, ' ');
+
+/** "would delete: 12 categories, 1 customer profile" as a list; counts only, other values as text. */
 function WouldDelete({ counts }: { counts: Record<string, unknown> }) {
   const entries = Object.entries(counts);
   if (entries.length === 0) return <p>Nothing would be deleted.</p>;
   return (
-    <dl className="would-delete" data-testid="would-delete">
+    <ul className="would-delete" data-testid="would-delete">
       {entries.map(([key, value]) => (
-        <div key={key}>
-          <dt>{words(key)}</dt>
-          <dd>{typeof value === 'number' ? value.toLocaleString() : JSON.stringify(value)}</dd>
-        </div>
+        <li key={key}>{typeof value === 'number' ? counted(key, value) : `${words(key)}: ${String(value)}`}</li>
       ))}
-    </dl>
+    </ul>
   );
 }
 
@@ -73,7 +86,8 @@ const singular = (word: string) => (/ies$/.test(word) ? word.replace(/ies$/, 'y'
 
 /** "3 categories", "1 user event": a count and what it counts (an API key, `user_events`). */
 export function counted(key: string, count: number): string {
-  return `${count.toLocaleString()} ${count === 1 ? key.split('_').map(singular).join(' ') : words(key)}`;
+  const one = COUNTED[key]?.[0] ?? key.split('_').map(singular).join(' ');
+  return `${formatCount(count)} ${count === 1 ? one : words(key)}`;
 }
 
 /** "Delete 12 categories and 3 products uncategorised": the counts as the confirm button's words. */

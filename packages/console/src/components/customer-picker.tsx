@@ -5,8 +5,8 @@ import { useApi } from '../api/session.js';
 import { formatCount } from '../lib/format.js';
 
 // Choosing a customer by name: under a customer field, the customers its text finds (GET /users
-// search, every word in a name, e-mail, service UID, document or telephone), each a button. The
-// field keeps working as before for an e-mail, service UID or number typed whole (findCustomer).
+// search, every word in a name, e-mail, customer ID in your shop, document or telephone), each a button. The
+// field keeps working as before for an e-mail, customer ID in your shop or number typed whole (findCustomer).
 
 /** Suggestions are asked this long after the last keystroke. */
 const DELAY_MS = 250;
@@ -40,7 +40,7 @@ export function CustomerSuggestions({ text, onChoose, hidden = false }: { text: 
   if (users.length === 0)
     return (
       <p className="hint" aria-live="polite" data-testid="customer-suggestions-none">
-        No customer’s name, e-mail, service UID or document holds “{settled}”.
+        No customer’s name, e-mail, customer ID in your shop or document holds “{settled}”.
       </p>
     );
   return (
@@ -56,7 +56,7 @@ export function CustomerSuggestions({ text, onChoose, hidden = false }: { text: 
               {customerName(user)}
             </button>{' '}
             <span className="muted">
-              {[user.email, user.service_uid ? `UID ${user.service_uid}` : null, `#${user.userapp_id}`].filter(Boolean).join(' · ')}
+              {[user.email, user.service_uid ? `ID in your shop ${user.service_uid}` : null, `#${user.userapp_id}`].filter(Boolean).join(' · ')}
             </span>
           </li>
         ))}

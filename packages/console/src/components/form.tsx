@@ -16,6 +16,8 @@ import {
 } from 'react';
 import { explainForField, namesField } from '../api/errors.js';
 import type { Problems } from '../lib/validate.js';
+import { dayAsTyped, dayPattern, formatDay, readTypedDay } from '../lib/dates.js';
+import { displaySettings } from '../lib/format.js';
 import { ErrorText } from './states.js';
 
 // <Form error={mutation.error}> holds the last error of its submit. A Field whose `name` is the
@@ -126,10 +128,12 @@ export interface FieldProps {
   error?: ReactNode;
   children: (control: ControlProps) => ReactNode;
   className?: string;
+  /** The label for screen readers only, where what it names is plain from around it (a table's column). */
+  labelHidden?: boolean;
 }
 
 /** A label, a control, its hint and the API's message about it. */
-export function Field({ label, name, hint, error: ownError, children, className }: FieldProps) {
+export function Field({ label, name, hint, error: ownError, children, className, labelHidden }: FieldProps) {
   const form = useContext(FormContext);
   const id = useId();
   const register = form?.register;
@@ -142,7 +146,9 @@ export function Field({ label, name, hint, error: ownError, children, className 
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={labelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       {children({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p className="hint" id={hintId}>
@@ -171,9 +177,70 @@ export function useFieldError(name: string): ReactNode {
   return form && namesField(form.error, name) ? <ErrorText explained={explainForField(form.error)} /> : null;
 }
 
-type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode };
+type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode; labelHidden?: boolean };
+
+/**
+ * A date field's hint: the chosen day written the account locale's way ("29 de noviembre de 2026"),
+ * or the order to type one in ("DD/MM/YYYY"), after the field's own hint. A date input draws its
+ * day in the browser's language (Chromium ignores `lang` on it), so the words beside it are what
+ * says the date in the account's locale.
+ */
+export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
+  const day = typeof value === 'string' ? formatDay(value) : '';
+  return (
+    <>
+      {hint}
+      {hint ? ' ' : null}
+      <span className="date-shown" data-testid="date-shown">
+        {day ? `Chosen: ${day}.` : `Type it as ${dayPattern()}.`}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A day typed in the account locale's order ("29/12/2026" in es), a text input: Chromium draws a
+ * date input in the browser's language whatever its `lang` (an es account in an English browser
+ * saw MM/DD/YYYY). `value` and `onValue` are the API's 'YYYY-MM-DD'; text that is not a day yet
+ * is handed on as typed, so that the form or the API can say so. Year first is read too.
+ */
+export function DateInput({ value, onValue, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & { value: string; onValue: (value: string) => void }) {
+  const [text, setText] = useState(() => dayAsTyped(value) || value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    // Changed from outside (a reset, the URL): shown anew.
+    setSeen(value);
+    setText(dayAsTyped(value) || value);
+  }
+  return (
+    <input
+      {...input}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      lang={displaySettings().locale}
+      placeholder={dayPattern()}
+      value={text}
+      onChange={(e) => {
+        const typed = e.target.value;
+        const next = typed.trim() === '' ? '' : (readTypedDay(typed) ?? typed);
+        setText(typed);
+        setSeen(next);
+        onValue(next);
+      }}
+    />
+  );
+}
 
 export function TextField({ label, name, hint, error, onValue, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void }) {
+  if (input.type === 'date') {
+    const { type: _date, value, ...rest } = input;
+    return (
+      <Field label={label} name={name} hint={withDayShown(hint, value)} error={error}>
+        {(control) => <DateInput {...rest} {...control} value={typeof value === 'string' ? value : ''} onValue={(day) => onValue?.(day)} />}
+      </Field>
+    );
+  }
   return (
     <Field label={label} name={name} hint={hint} error={error}>
       {(control) => <input type="text" {...input} {...control} onChange={input.onChange ?? ((e) => onValue?.(e.target.value))} />}
@@ -201,10 +268,11 @@ export function SelectField({
   error,
   options,
   onValue,
+  labelHidden,
   ...select
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; onValue?: (value: string) => void }) {
   return (
-    <Field label={label} name={name} hint={hint} error={error}>
+    <Field label={label} name={name} hint={hint} error={error} labelHidden={labelHidden}>
       {(control) => (
         <select {...select} {...control} onChange={select.onChange ?? ((e) => onValue?.(e.target.value))}>
           {options.map((option) => (

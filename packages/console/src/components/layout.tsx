@@ -55,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <p className="who" data-testid="who">
           {person ? (
             <>
-              <span className="who-name">{person.email}</span> <span className="who-role">{person.role}</span>
+              <span className="who-name" title={person.email}>{person.email}</span> <span className="who-role">{person.role}</span>
             </>
           ) : (
             <span className="who-name">API key</span>

@@ -17,8 +17,8 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /**
- * An error's words for people, then the API's own message on a line of its own (for support, and
- * for whoever reads the API's documentation). `explained` replaces explain(error), e.g. for a field.
+ * An error's words for people, then, where they cannot say it all, the particulars on a line of
+ * their own (for whoever runs the server). `explained` replaces explain(error), e.g. for a field.
  */
 export function ErrorText({ error, explained }: { error?: unknown; explained?: Explained }) {
   const { text, detail } = explained ?? explain(error);
@@ -27,14 +27,14 @@ export function ErrorText({ error, explained }: { error?: unknown; explained?: E
       <span className="error-text">{text}</span>
       {detail ? (
         <span className="error-detail" data-testid="error-detail">
-          The server said: “{detail}”
+          {detail}
         </span>
       ) : null}
     </>
   );
 }
 
-/** What went wrong in the console's words (the API's message under it), with a way to try again. */
+/** What went wrong in the console's words (particulars under them where needed), with a way to try again. */
 export function ErrorNote({ error, retry }: { error: unknown; retry?: () => void }) {
   return (
     <div className="error-note" role="alert">

@@ -4,7 +4,7 @@
 // zone (showDateTime; T5, "UTC" by default), or the bare UTC day `YYYY-MM-DD` where a whole day is
 // meant (chart buckets, date filters).
 
-import { zonedDateTime } from './format.js';
+import { displaySettings, zoneName, zoneOffset, zonedDateTime } from './format.js';
 
 const API_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
@@ -49,4 +49,117 @@ export const minuteOf = (seconds: number): string => showDateTime(seconds);
 /** Whole UTC days from `from` to `to` ('YYYY-MM-DD'), both included; NaN when either is unreadable. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+// The account's time zone (T5) for what people type: a date-only field means that day in the
+// account's zone, a datetime field that wall time there. The API stores UTC ('YYYY-MM-DD hh:mm:ss').
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/** 'YYYY-MM-DD hh:mm:ss' of a moment (milliseconds) on the clocks of `zone`. */
+function wallTime(ms: number, zone: string): string {
+  if (zone === 'UTC') return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** 'YYYY-MM-DD hh:mm:ss' of a moment (milliseconds) on the account's clocks. */
+export const zonedWall = (ms: number): string => wallTime(ms, displaySettings().timezone);
+
+/** Milliseconds of a wall time read as if it were UTC; NaN when unreadable. */
+function asUtc(wall: string): number {
+  const m = WALL.exec(wall);
+  if (!m) return Number.NaN;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+}
+
+/** The API datetime (UTC) of a wall time ('YYYY-MM-DD[ hh:mm[:ss]]') in the account's zone; '' when unreadable. */
+export function fromZoned(wall: string): string {
+  const zone = displaySettings().timezone;
+  const guess = asUtc(wall);
+  if (!Number.isFinite(guess)) return '';
+  // Twice: the first guess's offset may be the other side of a daylight-saving change.
+  let ms = guess - (asUtc(wallTime(guess, zone)) - guess);
+  ms = guess - (asUtc(wallTime(ms, zone)) - ms);
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The wall time 'YYYY-MM-DD hh:mm:ss' in the account's zone of an API datetime (UTC); '' when unreadable. */
+export function toZoned(datetime: string): string {
+  const ms = toSeconds(datetime) * 1000;
+  return Number.isFinite(ms) ? wallTime(ms, displaySettings().timezone) : '';
+}
+
+/** The first second of a day ('YYYY-MM-DD') in the account's zone, as an API datetime (UTC). */
+export const zoneDayStart = (day: string): string => fromZoned(`${day} 00:00:00`);
+/** The last second of a day ('YYYY-MM-DD') in the account's zone, as an API datetime (UTC). */
+export const zoneDayEnd = (day: string): string => fromZoned(`${day} 23:59:59`);
+
+/**
+ * A day ('YYYY-MM-DD') written the account locale's way: "29 nov 2026", "Nov 29, 2026"; shown
+ * beside a date field, whose own display follows the browser's language rather than the account's.
+ */
+export function formatDay(day: string): string {
+  const ms = asUtc(day);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(ms)) return '';
+  return new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(ms));
+}
+
+/** A day ('YYYY-MM-DD') in digits, the account locale's order: "29/12/2026" (es), "12/29/2026" (en); '' for none. */
+export function dayAsTyped(day: string): string {
+  const ms = asUtc(day);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(ms)) return '';
+  return new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(ms));
+}
+
+/**
+ * The day ('YYYY-MM-DD') a person typed: in the account locale's order (dayPattern: "29/12/2026",
+ * "29-12-26", "29.12.2026" in es), or year first ("2026-12-29"); null when it is not a real day.
+ */
+export function readTypedDay(text: string): string | null {
+  const trimmed = text.trim();
+  const parts = trimmed.split(/\D+/).filter(Boolean);
+  if (parts.length !== 3) return null;
+  let year: number, month: number, day: number;
+  if (/^\d{4}\D/.test(trimmed)) [year, month, day] = parts.map(Number) as [number, number, number];
+  else {
+    const order = dayPattern().match(/DD|MM|YYYY/g) ?? ['MM', 'DD', 'YYYY'];
+    const at = (token: string) => Number(parts[order.indexOf(token)]);
+    [year, month, day] = [at('YYYY'), at('MM'), at('DD')];
+    if (year < 100) year += 2000;
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (!Number.isFinite(date.getTime()) || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** The order a date is typed in the account's locale: "DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD"-like. */
+export function dayPattern(): string {
+  const parts = new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 10, 29)));
+  const names: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
+  return parts.map((p) => names[p.type] ?? p.value).join('');
+}
+
+/**
+ * Where the API counts whole days in UTC (the overview's and purchases' charts), the words that say
+ * so to people: nothing for an account in UTC; otherwise "Days run from midnight to midnight
+ * Greenwich time (21:00 to 21:00 in Buenos Aires (GMT-3))".
+ */
+export function utcDaysNote(): string {
+  const zone = displaySettings().timezone;
+  if (zone === 'UTC' || zoneOffset(zone) === 'GMT') return '';
+  const midnight = wallTime(Math.floor(Date.now() / 86_400_000) * 86_400_000, zone).slice(11, 16);
+  return `Days run from midnight to midnight Greenwich time (${midnight} to ${midnight} in ${zoneName(zone)}).`;
+}
+
+/**
+ * The help text of a CSV download: the files (the API's, and the console's, which keep the API's
+ * columns) write times in UTC without a mark, so the words say it, with the account's zone when
+ * that is another.
+ */
+export function fileTimesNote(): string {
+  const zone = displaySettings().timezone;
+  const other = zone !== 'UTC' && zoneOffset(zone) !== 'GMT';
+  return `Times in the file are Greenwich time (GMT)${other ? `, not ${zoneName(zone)}` : ''}.`;
 }

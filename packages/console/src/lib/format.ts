@@ -43,21 +43,59 @@ export function setDisplaySettings(settings: Partial<DisplaySettings>): DisplayS
 
 export const displaySettings = (): DisplaySettings => current;
 
+/**
+ * The account locale's formatter for `options`, cached. Grouping is always on: Spanish (CLDR) leaves
+ * four-digit numbers ungrouped ("1126,00"), which reads inconsistently beside "11.260,00".
+ */
 function formatter(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.NumberFormat(current.locale, options);
+    found = new Intl.NumberFormat(current.locale, { useGrouping: 'always', ...options } as Intl.NumberFormatOptions);
     formatters.set(key, found);
   }
   return found;
 }
 
-/** An amount of money in the account's currency, always with two decimals: "$46,052.10", "46.052,10 €"; '—' for none. */
+/**
+ * The money formatter: the currency's symbol as Intl writes it in the locale ("$", "€"), or, where
+ * the locale has no symbol but the bare code ("ARS" in Spanish), the currency's name ("pesos argentinos").
+ */
+function moneyFormatter(): Intl.NumberFormat {
+  const money = (currencyDisplay: 'symbol' | 'name') =>
+    formatter(`money-${currencyDisplay}`, { style: 'currency', currency: current.currency, currencyDisplay, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const symbol = money('symbol');
+  const shown = symbol.formatToParts(1).find((part) => part.type === 'currency')?.value;
+  return shown === current.currency ? money('name') : symbol;
+}
+
+/** An amount of money in the account's currency, always with two decimals: "$46,052.10", "46.052,10 €", "1.126,00 pesos argentinos"; '—' for none. */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   const amount = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(amount)) return String(value);
-  return formatter('money', { style: 'currency', currency: current.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return moneyFormatter().format(amount);
+}
+
+/** A percentage (12.5 for 12.5 %) in the account's locale: "12.5%", "12,5 %"; up to `digits` decimals. */
+export function formatPercent(percent: number, digits = 1): string {
+  return formatter(`p${digits}`, { style: 'percent', maximumFractionDigits: digits }).format(percent / 100);
+}
+
+/** The offset of a zone at a moment, as people read it: "GMT-3", "GMT+5:30", "GMT". */
+export function zoneOffset(zone: string = current.timezone, at: Date = new Date()): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? 'GMT';
+}
+
+/**
+ * A time zone's friendly name: "Buenos Aires (GMT-3)", "Madrid (GMT+1)"; "Greenwich time (GMT)"
+ * for UTC. The IANA name (America/Argentina/Buenos_Aires) is for developers: pages that show it
+ * show it as secondary text.
+ */
+export function zoneName(zone: string = current.timezone): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC' || zone === 'GMT') return 'Greenwich time (GMT)';
+  const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+  return `${city} (${zoneOffset(zone)})`;
 }
 
 /** A count or a measure in the account's locale: "142,387"; up to `digits` decimals; '—' for none. */

@@ -3,7 +3,7 @@
 // is fine. The API still checks everything (and its message shows under the field it names); these
 // only spare people the validator's wording for the mistakes everyone makes.
 
-import { decimalSeparator, parseDecimal } from './format.js';
+import { decimalSeparator, parseDecimal, formatCount } from './format.js';
 
 /** Problems by field name (the API's field names, as the Fields are named). */
 export type Problems = Record<string, string>;
@@ -35,10 +35,10 @@ export const check = {
   wholeNumber(text: string, { min, max, optional = false, nonZero = false, example = '10' }: { min?: number; max?: number; optional?: boolean; nonZero?: boolean; example?: string } = {}): string | null {
     if (text.trim() === '') return optional ? null : 'Fill this in.';
     const value = readNumber(text, true);
-    if (value === null) return `Type a whole number${min !== undefined ? `, ${min.toLocaleString()} or more` : ''}, digits only (like ${example}).`;
+    if (value === null) return `Type a whole number${min !== undefined ? `, ${formatCount(min)} or more` : ''}, digits only (like ${example}).`;
     if (nonZero && value === 0) return 'Type a number other than 0.';
-    if (min !== undefined && value < min) return `Type ${min.toLocaleString()} or more.`;
-    if (max !== undefined && value > max) return `Type ${max.toLocaleString()} or less.`;
+    if (min !== undefined && value < min) return `Type ${formatCount(min)} or more.`;
+    if (max !== undefined && value > max) return `Type ${formatCount(max)} or less.`;
     return null;
   },
 
@@ -50,7 +50,7 @@ export const check = {
       const comma = decimalSeparator() === ',';
       return `Type a number${min === 0 ? ', 0 or more' : ''}, with a ${comma ? 'comma' : 'dot'} for decimals (like ${comma ? '12,50' : '12.50'}).`;
     }
-    if (min !== undefined && value < min) return `Type ${min.toLocaleString()} or more.`;
+    if (min !== undefined && value < min) return `Type ${formatCount(min)} or more.`;
     return null;
   },
 

@@ -83,6 +83,7 @@ function RoleCell({ person }: { person: Person }) {
     <div className="form-inline">
       <SelectField
         label={`Role of ${person.email}`}
+        labelHidden
         name={`role-${person.id}`}
         value={role}
         onValue={(value) => setRole(value as Role)}

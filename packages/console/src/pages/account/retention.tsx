@@ -7,6 +7,7 @@ import { QueryView } from '../../components/states.js';
 import { showDateTime } from '../../lib/dates.js';
 import { check, problems, readNumber } from '../../lib/validate.js';
 import { Link } from '../../router.js';
+import { formatCount } from '../../lib/format.js';
 
 // Retention of user events (D5: by default and per event name, days to keep or forever; the
 // worker deletes older ones in steps): GET|PUT /account/retention. The form sends the whole
@@ -83,7 +84,7 @@ function RetentionForm({ retention, events }: { retention: Retention; events: re
           setSaved(false);
           setDays(value);
         }}
-        hint={`Every event without a rule below: ${MIN_DAYS} to ${MAX_DAYS.toLocaleString()} days. Leave empty to keep them forever.`}
+        hint={`Every event without a rule below: ${MIN_DAYS} to ${formatCount(MAX_DAYS)} days. Leave empty to keep them forever.`}
       />
       <fieldset className="rules">
         <legend>Rules for some events</legend>
@@ -149,7 +150,7 @@ function LastRun({ retention }: { retention: Retention }) {
       </div>
       <div className="pair">
         <dt>Deleted by the last run</dt>
-        <dd>{retention.deleted_last_run === null ? '—' : `${retention.deleted_last_run.toLocaleString()} user ${retention.deleted_last_run === 1 ? 'event' : 'events'}`}</dd>
+        <dd>{retention.deleted_last_run === null ? '—' : `${formatCount(retention.deleted_last_run)} user ${retention.deleted_last_run === 1 ? 'event' : 'events'}`}</dd>
       </div>
     </dl>
   );

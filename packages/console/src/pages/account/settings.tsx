@@ -4,7 +4,7 @@ import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page } from '../../components/layout.js';
 import { QueryView } from '../../components/states.js';
-import { formatMoney, setDisplaySettings } from '../../lib/format.js';
+import { formatMoney, setDisplaySettings, zoneName } from '../../lib/format.js';
 
 // The account's settings (T5): its name, the currency money is shown in, the time zone of dates,
 // the locale of numbers. GET|PUT /account/settings; once saved, the console's figures follow at once.
@@ -24,7 +24,19 @@ const CURRENCIES = supported('currency', ['ARS', 'BRL', 'CLP', 'COP', 'EUR', 'GB
 const TIME_ZONES = ['UTC', ...supported('timeZone', ['America/Argentina/Buenos_Aires', 'America/Mexico_City', 'America/New_York', 'America/Sao_Paulo', 'Europe/Lisbon', 'Europe/London', 'Europe/Madrid'])];
 const LOCALES = ['en', 'en-GB', 'en-US', 'es', 'es-AR', 'es-ES', 'es-MX', 'pt', 'pt-BR', 'pt-PT', 'fr', 'de', 'it'];
 
-const options = (values: readonly string[], current: string) => [...new Set([current, ...values])].sort().map((value) => ({ value, label: value }));
+/** The choices, the current one included, by `label` (what people read), sorted by it. */
+const options = (values: readonly string[], current: string, label: (value: string) => string) =>
+  [...new Set([current, ...values])].map((value) => ({ value, label: label(value) })).sort((a, b) => a.label.localeCompare(b.label));
+
+/** A currency by its name, its code after it for whoever knows it so: "Argentine peso (ARS)". */
+function currencyLabel(code: string): string {
+  try {
+    const named = new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code;
+    return named === code ? code : `${named} (${code})`;
+  } catch {
+    return code;
+  }
+}
 
 function languageName(locale: string): string {
   try {
@@ -56,18 +68,30 @@ function SettingsForm({ settings }: { settings: Settings }) {
     <Form label="Account settings" error={save.error} validate={() => (name.trim() === '' ? { name: 'Type the account’s name.' } : null)} onSubmit={() => save.mutate({ name: name.trim(), currency, timezone, locale })}>
       {saved && !save.error ? (
         <p className="notice" role="status" data-testid="settings-saved">
-          Saved: money is now shown like {formatMoney(1234.5)}.
+          Saved: money is now shown like {formatMoney(1234.5)}, and dates and times in {zoneName()}.
         </p>
       ) : null}
-      <TextField label="Account name" name="name" value={name} onValue={edit(setName)} />
-      <SelectField label="Currency" name="currency" value={currency} onValue={edit(setCurrency)} options={options(CURRENCIES, settings.currency)} hint="Money everywhere in the console is shown in this currency." />
-      <SelectField label="Time zone" name="timezone" value={timezone} onValue={edit(setTimezone)} options={options(TIME_ZONES, settings.timezone)} hint="Dates and times are shown in this zone." />
+      <TextField
+        label="Account name"
+        name="name"
+        value={name}
+        onValue={edit(setName)}
+        hint={settings.name === 'default' ? '“default” is the name the account got when it was set up: give it your shop’s or brand’s name.' : 'Your shop’s or brand’s name.'}
+      />
+      <SelectField label="Currency" name="currency" value={currency} onValue={edit(setCurrency)} options={options(CURRENCIES, settings.currency, currencyLabel)} hint="Money everywhere in the console is shown in this currency." />
+      <SelectField label="Time zone" name="timezone" value={timezone} onValue={edit(setTimezone)} options={options(TIME_ZONES, settings.timezone, zoneName)}
+        hint={
+          <>
+            Dates and times are shown in this zone. <small className="code" data-testid="zone-code">{timezone}</small>
+          </>
+        }
+      />
       <SelectField
         label="Locale"
         name="locale"
         value={locale}
         onValue={edit(setLocale)}
-        options={options(LOCALES, settings.locale).map(({ value }) => ({ value, label: `${value} (${languageName(value)})` }))}
+        options={options(LOCALES, settings.locale, (value) => `${languageName(value)} (${value})`)}
         hint="How numbers are written and read (a comma as the decimal separator where the locale uses one)."
       />
       <SubmitButton busy={save.isPending}>Save the settings</SubmitButton>

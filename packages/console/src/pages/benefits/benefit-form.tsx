@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation } from '../../api/queries.js';
-import { CheckboxField, Field, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { CheckboxField, DateInput, Field, Form, withDayShown, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { check, problems } from '../../lib/validate.js';
+import { dayPattern, toZoned, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
+import { zoneName } from '../../lib/format.js';
 import { changedOnly, fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
 
 // One form for a new benefit (POST /benefits) and for changing one (PUT /benefits/{id}, only what
-// changed). Validity dates are whole days (a bare date: from 00:00:00, until 23:59:59 UTC) unless
-// the benefit already has other times, which are then edited to the second.
+// changed). Validity dates are whole days of the account's time zone (T5): the start from 00:00:00
+// and the end until 23:59:59 there, sent as the API's UTC datetimes, so the day picked is the day
+// saved and shown. A benefit whose times are not whole days of the zone (made by the API, or before
+// the zone was set) is edited to the second, in the zone.
 
 export type Benefit = GetResult<'/benefits/{id}'>;
 
@@ -34,10 +38,11 @@ const MORE = ['image_url', 'sku', 'wallpublish'];
 /** The API's bound for these counts (a 32-bit column). */
 const MAX_INT = 2_147_483_647;
 
-const isWholeDay = (value: string | undefined, time: string) => value === undefined || value.endsWith(` ${time}`);
+/** True when an API datetime is `time` of a day in the account's zone (or there is none yet). */
+const isWholeDay = (value: string | undefined, time: string) => value === undefined || toZoned(value).endsWith(` ${time}`);
 
 function valuesOf(benefit: Benefit | undefined, days: { start: boolean; end: boolean }): Values {
-  const date = (value: string | undefined, whole: boolean) => (value === undefined ? '' : whole ? value.slice(0, 10) : toLocalInput(value));
+  const date = (value: string | undefined, whole: boolean) => (value === undefined ? '' : whole ? toZoned(value).slice(0, 10) : toLocalInput(value));
   return {
     title: benefit?.title ?? '',
     description: benefit?.description ?? '',
@@ -56,8 +61,8 @@ function valuesOf(benefit: Benefit | undefined, days: { start: boolean; end: boo
 
 function DateField({ label, name, whole, value, onValue, hint }: { label: string; name: string; whole: boolean; value: string; onValue: (value: string) => void; hint: string }) {
   return (
-    <Field label={label} name={name} hint={hint}>
-      {(control) => <input {...control} type={whole ? 'date' : 'datetime-local'} step={whole ? undefined : 1} value={value} onChange={(e) => onValue(e.target.value)} />}
+    <Field label={label} name={name} hint={whole ? withDayShown(hint, value) : hint}>
+      {(control) => (whole ? <DateInput {...control} value={value} onValue={onValue} /> : <input {...control} type="datetime-local" step={1} value={value} onChange={(e) => onValue(e.target.value)} />)}
     </Field>
   );
 }
@@ -78,10 +83,11 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
   const validate = () => {
     const start = values.startdate.trim();
     const end = values.enddate.trim();
+    const notADay = (whole: boolean, text: string) => (whole && text !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(text) ? `Type a real day, as ${dayPattern()}.` : null);
     return problems({
       title: benefit ? null : check.filled(values.title, 'Give it a title, e.g. Free coffee.'),
-      startdate: benefit ? null : check.filled(start, 'Choose the first day it can be used.'),
-      enddate: benefit ? null : check.filled(end, 'Choose the last day it can be used.') ?? (start && end && (days.end ? `${end} 23:59:59` : fromLocalInput(end)) <= (days.start ? `${start} 00:00:00` : fromLocalInput(start)) ? 'Choose an end after the start.' : null),
+      startdate: notADay(days.start, start) ?? (benefit ? null : check.filled(start, 'Choose the first day it can be used.')),
+      enddate: notADay(days.end, end) ?? (benefit ? null : check.filled(end, 'Choose the last day it can be used.') ?? (start && end && (days.end ? zoneDayEnd(end) : fromLocalInput(end)) <= (days.start ? zoneDayStart(start) : fromLocalInput(start)) ? 'Choose an end after the start.' : null)),
       points: check.wholeNumber(values.points, { min: 0, max: MAX_INT, example: '100' }),
       stock: check.wholeNumber(values.stock, { min: 0, max: MAX_INT, optional: true, example: '50' }),
       monthly_redeems: check.wholeNumber(values.monthly_redeems, { min: 0, max: MAX_INT, example: '2' }),
@@ -103,8 +109,8 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
     const given = (key: keyof Values) => key in changed && (benefit !== undefined || values[key] !== '');
     const body: Record<string, unknown> = {};
     for (const key of ['title', 'description', 'status', 'image_url', 'sku'] as const) if (given(key)) body[key] = values[key];
-    if (given('startdate')) body.startdate = days.start ? values.startdate : fromLocalInput(values.startdate);
-    if (given('enddate')) body.enddate = days.end ? values.enddate : fromLocalInput(values.enddate);
+    if (given('startdate')) body.startdate = days.start ? zoneDayStart(values.startdate) : fromLocalInput(values.startdate);
+    if (given('enddate')) body.enddate = days.end ? zoneDayEnd(values.enddate) : fromLocalInput(values.enddate);
     for (const key of ['points', 'monthly_redeems'] as const) if (given(key)) body[key] = numberOrText(values[key]) ?? values[key];
     if ('stock' in changed && (benefit || values.stock !== '')) body.stock = values.stock.trim() === '' ? null : numberOrText(values.stock);
     for (const key of ['featured', 'wallpublish'] as const) if (key in changed && (benefit || values[key])) body[key] = values[key] ? '1' : '0';
@@ -116,8 +122,8 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
       <TextField label="Title" name="title" value={values.title} onValue={set('title')} />
       <TextAreaField label="Description" name="description" value={values.description} onValue={set('description')} />
       <div className="grid">
-        <DateField label="Starts" name="startdate" whole={days.start} value={values.startdate} onValue={set('startdate')} hint={days.start ? 'From 00:00:00 UTC that day.' : 'UTC.'} />
-        <DateField label="Ends" name="enddate" whole={days.end} value={values.enddate} onValue={set('enddate')} hint={days.end ? 'Until 23:59:59 UTC that day.' : 'UTC.'} />
+        <DateField label="Starts" name="startdate" whole={days.start} value={values.startdate} onValue={set('startdate')} hint={days.start ? 'From the start of that day.' : `Time in ${zoneName()}.`} />
+        <DateField label="Ends" name="enddate" whole={days.end} value={values.enddate} onValue={set('enddate')} hint={days.end ? 'Until the end of that day.' : `Time in ${zoneName()}.`} />
       </div>
       <div className="grid">
         <TextField label="Points" name="points" inputMode="numeric" value={values.points} onValue={set('points')} hint="What a customer pays for one." />

@@ -15,8 +15,8 @@ import { showDateTime } from '../../lib/dates.js';
 import { problems } from '../../lib/validate.js';
 import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
 import { type Benefit, BenefitForm } from './benefit-form.js';
-import { Availability, CouponsTable } from './shared.js';
 import { Changes } from '../../components/access.js';
+import { Availability, CouponsTable, showValidity } from './shared.js';
 
 // One benefit: where it stands, a form to change it, assigning it to a customer (B5: the API
 // checks stock, dates, the monthly limit and the customer's points), its coupons, and deleting it.
@@ -29,8 +29,8 @@ function Details({ benefit }: { benefit: Benefit }) {
     ['Stock', benefit.stock === null ? 'Unlimited' : formatCount(benefit.stock)],
     ['Out of stock since', showDateTime(benefit.out_stock_at)],
     ['Per customer per month', benefit.monthly_redeems === '0' ? 'No limit' : benefit.monthly_redeems],
-    ['Starts', showDateTime(benefit.startdate)],
-    ['Ends', showDateTime(benefit.enddate)],
+    ['Starts', showValidity(benefit.startdate, 'start')],
+    ['Ends', showValidity(benefit.enddate, 'end')],
     ['Featured', benefit.featured === '1' ? 'Yes' : 'No'],
     ['Slug', benefit.slug],
     ['Created', showDateTime(benefit.created)],
@@ -50,7 +50,7 @@ function Details({ benefit }: { benefit: Benefit }) {
 
 /**
  * Assign to a customer chosen by name from what the field finds as it is typed, or named as people
- * know them (an e-mail, a service UID, the customer number): looked up first (findCustomer), then
+ * know them (an e-mail, a customer ID in your shop, the customer number): looked up first (findCustomer), then
  * POST /benefits/{id}/assign with their userapp_id.
  */
 function Assign({ benefit }: { benefit: Benefit }) {

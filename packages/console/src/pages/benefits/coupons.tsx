@@ -17,7 +17,7 @@ export default function CouponsPage() {
   const [page, setPage] = usePage();
   const benefits = useGet('/benefits/all', { params: { query: { page: 0, limit: 100 } } });
   const { customer, benefit_id, ...dates } = bar.query;
-  // The customer typed (an e-mail, a service UID or a number) is looked up, then asked for by userapp_id.
+  // The customer typed (an e-mail, a customer ID in your shop or a number) is looked up, then asked for by userapp_id.
   const who = useCustomerRef(customer ?? '', 'customer');
   const waiting = customer !== undefined && !who.data;
   const query = { page, limit: PAGE_SIZE, ...dates, userapp_id: who.data?.userapp_id, benefit_id: benefit_id ? Number(benefit_id) : undefined };

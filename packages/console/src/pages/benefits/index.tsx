@@ -2,10 +2,10 @@ import { NewLink } from '../../components/new-link.js';
 import { Page, Section } from '../../components/layout.js';
 import { usePagedGet } from '../../components/pager.js';
 import { PagedTable } from '../../components/table.js';
-import { showDateTime } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { SubNav } from '../catalogue/shared.js';
-import { Availability, BENEFITS_NAV } from './shared.js';
+import { Availability, BENEFITS_NAV, showValidity } from './shared.js';
+import { formatCount } from '../../lib/format.js';
 
 // Benefits (B1, B4): every benefit of the account, any status, by id; each one's page edits it,
 // assigns it to a customer and lists its coupons.
@@ -26,9 +26,9 @@ export default function BenefitsPage() {
           columns={[
             { header: 'Title', cell: (b) => <Link to={`/benefits/${b.id}`}>{b.title}</Link> },
             { header: 'Now', cell: (b) => <Availability benefit={b} /> },
-            { header: 'Points', className: 'num', cell: (b) => b.points.toLocaleString() },
-            { header: 'Starts', cell: (b) => showDateTime(b.startdate) },
-            { header: 'Ends', cell: (b) => showDateTime(b.enddate) },
+            { header: 'Points', className: 'num', cell: (b) => formatCount(b.points) },
+            { header: 'Starts', cell: (b) => showValidity(b.startdate, 'start') },
+            { header: 'Ends', cell: (b) => showValidity(b.enddate, 'end') },
             { header: 'Featured', cell: (b) => (b.featured === '1' ? 'Yes' : 'No') },
           ]}
         />

@@ -1,9 +1,10 @@
 import type { GetResult } from '../../api/queries.js';
 import { StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { showDateTime } from '../../lib/dates.js';
+import { showDateTime, toZoned } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink } from '../catalogue/shared.js';
+import { formatCount } from '../../lib/format.js';
 
 export const BENEFITS_NAV = [
   { to: '/benefits', label: 'Benefits' },
@@ -12,6 +13,16 @@ export const BENEFITS_NAV = [
 
 /** Now as the API writes datetimes ('YYYY-MM-DD hh:mm:ss' UTC), which then compare as text. */
 const nowText = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * A validity bound for people: the bare day ('YYYY-MM-DD', in the account's zone) when it is the
+ * start (00:00:00) or the end (23:59:59) of that day there, as the benefit form saves them; the
+ * moment with its time otherwise.
+ */
+export function showValidity(datetime: string, edge: 'start' | 'end'): string {
+  const wall = toZoned(datetime);
+  return wall.endsWith(edge === 'start' ? ' 00:00:00' : ' 23:59:59') ? wall.slice(0, 10) : showDateTime(datetime);
+}
 
 /** Where a benefit stands now, as GET /benefits buckets it (B2): live, out of stock, coming, ended, inactive. */
 export function availability(benefit: { status: string; startdate: string; enddate: string; out_stock_at: string | null; stock?: number | null }): string {
@@ -40,7 +51,7 @@ export function CouponsTable({ coupons, withBenefit }: { coupons: readonly Coupo
         { header: 'Code', cell: (c) => <code>{c.code}</code> },
         ...(withBenefit ? [{ header: 'Benefit', cell: (c: Coupon) => (c.benefit ? <Link to={`/benefits/${c.benefit.id}`}>{c.benefit.title}</Link> : 'Deleted benefit') }] : []),
         { header: 'Customer', cell: (c) => <CustomerLink user={c.user} /> },
-        { header: 'Points paid', className: 'num', cell: (c) => c.points.toLocaleString() },
+        { header: 'Points paid', className: 'num', cell: (c) => formatCount(c.points) },
         { header: 'Assigned', cell: (c) => showDateTime(c.createtime) },
       ]}
     />

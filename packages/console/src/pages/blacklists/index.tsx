@@ -15,6 +15,7 @@ import { useQueryParams } from '../../router.js';
 import { LISTS, type ListName, storedValue } from './lists.js';
 import { Upload } from './upload.js';
 import { Changes } from '../../components/access.js';
+import { formatCount } from '../../lib/format.js';
 
 // The blacklists (L2–L7): upload a CSV, check one value, add or remove one value with a reason,
 // browse a list newest first with a search, empty a list.
@@ -154,7 +155,7 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
         {(data) => (
           <>
             <p>
-              <strong data-testid="blacklist-total">{data.total.toLocaleString()}</strong> {data.total === 1 ? 'entry' : 'entries'}
+              <strong data-testid="blacklist-total">{formatCount(data.total)}</strong> {data.total === 1 ? 'entry' : 'entries'}
               {search ? ` holding “${search}”` : ''}, newest first.
             </p>
             <DataTable

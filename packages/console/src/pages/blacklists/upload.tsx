@@ -8,6 +8,7 @@ import { Section } from '../../components/layout.js';
 import { DataTable } from '../../components/table.js';
 import { problems } from '../../lib/validate.js';
 import { LISTS, type ListName } from './lists.js';
+import { formatCount } from '../../lib/format.js';
 
 // The upload goes through the SDK with onProgress (XMLHttpRequest in the browser): the bar follows
 // the bytes sent; once they are all out the server reads, checks and applies the file (atomic: an
@@ -63,13 +64,13 @@ function CheckResult({ check }: { check: UploadCheck }) {
   return (
     <div className={check.rejection ? 'error-note' : 'notice'} role="status" data-testid="blacklist-check-file">
       <p>
-        {check.lines.toLocaleString()} lines read. Uploading it would delete {check.would_delete.entries.toLocaleString()} and add{' '}
-        {check.would_add.entries.toLocaleString()} entries of the {check.blacklist} list.
+        {formatCount(check.lines)} lines read. Uploading it would delete {formatCount(check.would_delete.entries)} and add{' '}
+        {formatCount(check.would_add.entries)} entries of the {check.blacklist} list.
       </p>
       {check.rejection ? <p>It would be refused: {check.rejection}</p> : <p>Nothing was changed yet.</p>}
       {check.invalid_lines.count > 0 ? (
         <DataTable
-          caption={`Invalid lines (${check.invalid_lines.count.toLocaleString()}${check.invalid_lines.count > check.invalid_lines.first.length ? `, first ${check.invalid_lines.first.length} shown` : ''})`}
+          caption={`Invalid lines (${formatCount(check.invalid_lines.count)}${check.invalid_lines.count > check.invalid_lines.first.length ? `, first ${check.invalid_lines.first.length} shown` : ''})`}
           showCaption
           rows={check.invalid_lines.first}
           rowKey={(line) => line.line}
@@ -110,7 +111,7 @@ interface UploadReport {
 }
 
 function reportText(report: UploadReport): string {
-  const n = (value: number) => value.toLocaleString();
+  const n = (value: number) => formatCount(value);
   const entries = (value: number) => `${n(value)} ${value === 1 ? 'entry' : 'entries'}`;
   return report.mode === 'create'
     ? `${report.file}: ${n(report.lines)} lines read, ${entries(report.added)} added to the ${report.list} list (the others were on it already or repeated); it now holds ${entries(report.total)}.`
@@ -182,8 +183,8 @@ export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onU
     details: (check) => (
       <>
         <p data-testid="replace-summary">
-          {check.lines.toLocaleString()} lines read: {check.would_delete.entries.toLocaleString()} {check.would_delete.entries === 1 ? 'entry' : 'entries'} of the {check.blacklist} list would be deleted, and{' '}
-          {check.would_add.entries.toLocaleString()} loaded from the file.
+          {formatCount(check.lines)} lines read: {formatCount(check.would_delete.entries)} {check.would_delete.entries === 1 ? 'entry' : 'entries'} of the {check.blacklist} list would be deleted, and{' '}
+          {formatCount(check.would_add.entries)} loaded from the file.
         </p>
         {check.rejection ? <CheckResult check={check} /> : null}
       </>
@@ -191,8 +192,8 @@ export function Upload({ defaultList, onUploaded }: { defaultList: ListName; onU
     blocked: (check) => (check.rejection ? 'Fix the file’s invalid lines (listed above) and try again: as it is, the server would refuse it and change nothing.' : null),
     confirmLabel: (check) =>
       check.would_delete.entries > 0
-        ? `Delete ${check.would_delete.entries.toLocaleString()} ${check.would_delete.entries === 1 ? 'entry' : 'entries'} and load ${check.would_add.entries.toLocaleString()}`
-        : `Load ${check.would_add.entries.toLocaleString()} ${check.would_add.entries === 1 ? 'entry' : 'entries'}`,
+        ? `Delete ${formatCount(check.would_delete.entries)} ${check.would_delete.entries === 1 ? 'entry' : 'entries'} and load ${formatCount(check.would_add.entries)}`
+        : `Load ${formatCount(check.would_add.entries)} ${check.would_add.entries === 1 ? 'entry' : 'entries'}`,
     busyLabel: 'Replacing…',
     allowNothing: true,
     invalidate: [['api', '/account/blacklist']],

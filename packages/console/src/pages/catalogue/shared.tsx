@@ -8,6 +8,7 @@ import { Form } from '../../components/form.js';
 import { Empty, QueryView, StatusBadge } from '../../components/states.js';
 import { Link, href, navigate, useLocation } from '../../router.js';
 import { formatCount } from '../../lib/format.js';
+import { fromZoned, toZoned } from '../../lib/dates.js';
 import { readNumber } from '../../lib/validate.js';
 
 // Pieces the pages helper's areas share (catalogue, purchases, events, benefits, categories,
@@ -196,7 +197,7 @@ export function RequestProgress({ id, what, onFinished }: { id: string; what: st
 
 function describeResult(result: Record<string, unknown>): string {
   return Object.entries(result)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? value.toLocaleString() : JSON.stringify(value)}`)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? formatCount(value) : JSON.stringify(value)}`)
     .join(', ');
 }
 
@@ -210,13 +211,9 @@ export function numberOrText(text: string): number | string | undefined {
   return readNumber(trimmed) ?? (/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : trimmed);
 }
 
-/** `YYYY-MM-DD hh:mm:ss` (the API's form) to a datetime-local input's value, and back. */
-export const toLocalInput = (value: string | null | undefined): string => (value ? value.replace(' ', 'T') : '');
-export const fromLocalInput = (value: string): string => {
-  if (value === '') return '';
-  const [date, time = '00:00:00'] = value.split('T');
-  return `${date} ${time.length === 5 ? `${time}:00` : time}`;
-};
+/** `YYYY-MM-DD hh:mm:ss` (the API's form, UTC) to a datetime-local input's value in the account's zone, and back. */
+export const toLocalInput = (value: string | null | undefined): string => (value ? toZoned(value).replace(' ', 'T') : '');
+export const fromLocalInput = (value: string): string => (value === '' ? '' : fromZoned(value.replace('T', ' ')));
 
 /** Only the keys whose value differs from `initial` (a PUT changes only what it is given). */
 export function changedOnly<T extends Record<string, unknown>>(initial: T, current: T): Partial<T> {
@@ -230,7 +227,7 @@ export function changedOnly<T extends Record<string, unknown>>(initial: T, curre
 export const formatNumber = (value: number | null | undefined, digits = 2): string => formatCount(value, digits);
 
 /**
- * A customer in lists, by name (first and last name, else e-mail, else service UID: customerName),
+ * A customer in lists, by name (first and last name, else e-mail, else customer ID in your shop: customerName),
  * linking to their page. `person` is the customer as GET /users/{id} answers (usePeople), for the
  * listings whose user object carries identifiers only (purchases, user events).
  */

@@ -11,6 +11,7 @@ import { Link, href } from '../../router.js';
 import { RequestProgress } from '../catalogue/shared.js';
 import { type Category, type CategoryNode, buildTree, categoryOptions } from './tree.js';
 import { Changes } from '../../components/access.js';
+import { formatCount } from '../../lib/format.js';
 
 // Categories (K1–K3): the tree, a form to add one, and deletes (one subtree, or all) that run in
 // the background after a dry run has shown what they would remove.
@@ -127,7 +128,7 @@ export default function CategoriesPage() {
           {(data) => (
             <div data-testid="categories-tree">
               <p className="hint">
-                {data.length.toLocaleString()} {data.length === 1 ? 'category' : 'categories'}. Products and purchases can also create categories as
+                {formatCount(data.length)} {data.length === 1 ? 'category' : 'categories'}. Products and purchases can also create categories as
                 they arrive.
               </p>
               <Branch nodes={buildTree(data)} onAccepted={setAccepted} />

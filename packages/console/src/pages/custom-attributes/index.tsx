@@ -112,8 +112,8 @@ function DefinitionForm({ kind, definition, onSaved }: { kind: Kind; definition?
         spellCheck={false}
         hint={
           definition
-            ? 'The key in custom_attributes. Changing it renames the attribute; stored values stay.'
-            : 'Optional: the key in custom_attributes (a-z, 0-9, _). Left empty, it is made from the label.'
+            ? 'The name your shop’s systems use for it. Changing it renames the attribute; stored values stay.'
+            : 'Optional: the name your shop’s systems use for it (a-z, 0-9, _). Left empty, it is made from the label.'
         }
       />
       <SelectField label="Field type" name="field_type" value={values.field_type} onValue={set('field_type')} options={FIELD_TYPES} />
@@ -153,7 +153,7 @@ export default function CustomAttributesPage() {
         </Section>
       ) : null}
       <Section title={`${title(kind.one)} attributes`}>
-        <p className="hint">Extra fields every {kind.one} can carry, sent and read in its custom_attributes.</p>
+        <p className="hint">Extra fields every {kind.one} can carry, kept with its other details.</p>
         <QueryView query={definitions} loading="Loading attributes…" isEmpty={(data) => data.length === 0} empty={`No ${kind.one} attributes yet. Create one with the form below.`}>
           {(data) => (
             <DataTable

@@ -1,5 +1,6 @@
 import { Field, SelectField } from '../../components/form.js';
 import { showDateTime } from '../../lib/dates.js';
+import { zoneName } from '../../lib/format.js';
 import { fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
 import type { Definition } from './kinds.js';
 
@@ -62,7 +63,7 @@ export function apiValues(definitions: readonly Definition[], raw: RawValues, st
 const typeHint: Record<string, string | undefined> = {
   integer: 'A whole number.',
   float: 'A number, e.g. 12.5.',
-  timestamp: 'Date and time, YYYY-MM-DD hh:mm:ss (UTC).',
+  timestamp: 'Date and time, YYYY-MM-DD hh:mm:ss, Greenwich time (GMT).',
 };
 
 function AttributeControl({ definition, value, onValue, prefix }: { definition: Definition; value: string | string[]; onValue: (value: string | string[]) => void; prefix: string }) {
@@ -91,7 +92,7 @@ function AttributeControl({ definition, value, onValue, prefix }: { definition: 
   const text = typeof value === 'string' ? value : value.join(', ');
   if (definition.field_type === 'datetime') {
     return (
-      <Field label={label} name={name} hint="UTC.">
+      <Field label={label} name={name} hint={`Time in ${zoneName()}.`}>
         {(control) => <input {...control} type="datetime-local" step={1} value={text} onChange={(e) => onValue(e.target.value)} />}
       </Field>
     );

@@ -41,7 +41,7 @@ export function UserEvents({ serviceUid }: { serviceUid: string | null }) {
   return (
     <Section title="Events" id="events">
       {serviceUid === null ? (
-        <Empty>This customer has no service UID, and user events are recorded by service UID.</Empty>
+        <Empty>This customer has no customer ID in your shop, and user events are recorded by customer ID in your shop.</Empty>
       ) : (
         <QueryView query={events} loading="Loading events…" isEmpty={(list) => list.length === 0} empty="No events recorded for this customer.">
           {(list) => (

@@ -11,7 +11,7 @@ import { ErrorNote, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { downloadSegment, saveFile, toCsv } from '../../lib/csv.js';
 import { formatCount } from '../../lib/format.js';
-import { showDateTime } from '../../lib/dates.js';
+import { fileTimesNote, showDateTime } from '../../lib/dates.js';
 import { clearFlash, peekFlash } from '../../lib/flash.js';
 import { Link, navigate, useQueryParams } from '../../router.js';
 
@@ -97,7 +97,7 @@ function useSegmentOptions(current: string) {
   return { options, title };
 }
 
-/** Customers: search by e-mail, name, service UID or document, or the members of a saved segment; each opens the customer's page. */
+/** Customers: search by e-mail, name, customer ID in your shop or document, or the members of a saved segment; each opens the customer's page. */
 export default function CustomersPage() {
   const [params, update] = useQueryParams();
   const search = params.get('q') ?? '';
@@ -159,7 +159,7 @@ export default function CustomersPage() {
           autoCapitalize="off"
           spellCheck={false}
           autoComplete="off"
-          hint="A name, e-mail, service UID, document or customer number (#1102). Enter lists the matches; when exactly one customer matches, their page opens."
+          hint="A name, e-mail, customer ID in your shop, document or customer number (#1102). Enter lists the matches; when exactly one customer matches, their page opens."
         />
         <SelectField label="Segment" name="segment_id" value={segment} onValue={(value) => update({ segment: value, page: '' })} options={segments.options} hint={<>Only its members. <Link to="/segments">Segments</Link></>} />
         <button type="submit" className="primary">
@@ -201,6 +201,9 @@ export default function CustomersPage() {
                 {exported.isPending ? 'Exporting…' : segment ? 'Export the segment (CSV)' : search ? 'Export this search (CSV)' : 'Export all (CSV)'}
               </button>
             </div>
+            <p className="hint" data-testid="customers-export-times">
+              {fileTimesNote()}
+            </p>
             {exported.error ? <ErrorNote error={exported.error} /> : null}
             {exported.data && !exported.error ? (
               <p className="notice" role="status" data-testid="customers-export-done">
@@ -221,7 +224,7 @@ export default function CustomersPage() {
                 },
                 { header: <SortHeader label="E-mail" column="email" sort={sort} onSort={setSort} />,
                   sort: sortState('email', sort), label: 'E-mail', cell: (user) => user.email ?? '—' },
-                { header: 'Service UID', cell: (user) => user.service_uid ?? '—' },
+                { header: 'Customer ID in your shop', cell: (user) => user.service_uid ?? '—' },
                 { header: <SortHeader label="Points" column="points" sort={sort} onSort={setSort} />,
                   sort: sortState('points', sort), label: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
                 { header: 'Tags', cell: (user) => user.tags.join(', ') || '—' },

@@ -10,6 +10,7 @@ import { minuteOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { check, problems, readNumber } from '../../lib/validate.js';
 import type { User } from './profile.js';
 import { Changes } from '../../components/access.js';
+import { formatCount } from '../../lib/format.js';
 
 const LEDGER_PATH = '/users/{id}/transactions';
 
@@ -99,8 +100,8 @@ function LedgerTable({ id }: { id: string }) {
       columns={[
         { header: 'When', cell: (entry) => showDateTime(entry.createtime) },
         { header: 'Concept', cell: (entry) => entry.concept },
-        { header: 'Points', className: 'num', cell: (entry) => `${entry.points > 0 ? '+' : ''}${entry.points.toLocaleString()}` },
-        { header: 'Balance after', className: 'num', cell: (entry) => entry.balance.toLocaleString() },
+        { header: 'Points', className: 'num', cell: (entry) => `${entry.points > 0 ? '+' : ''}${formatCount(entry.points)}` },
+        { header: 'Balance after', className: 'num', cell: (entry) => formatCount(entry.balance) },
         { header: 'Description', cell: (entry) => entry.description ?? '' },
       ]}
     />
@@ -111,7 +112,7 @@ export function Points({ user, id }: { user: User; id: string }) {
   return (
     <Section title="Points" id="points">
       <p className="balance">
-        Balance: <strong data-testid="customer-points-balance">{user.points.toLocaleString()}</strong> points
+        Balance: <strong data-testid="customer-points-balance">{formatCount(user.points)}</strong> points
       </p>
       <Changes>
         <AddPoints id={id} />

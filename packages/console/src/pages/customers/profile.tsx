@@ -100,8 +100,8 @@ export function Profile({ user, id }: { user: User; id: string }) {
   const [editing, setEditing] = useState(false);
   const definitions = useDefinitions(KINDS[0]);
   const rows: [string, string][] = [
-    ['Customer id (userapp_id)', String(user.userapp_id)],
-    ['Service UID', user.service_uid ?? '—'],
+    ['Customer number', String(user.userapp_id)],
+    ['Customer ID in your shop', user.service_uid ?? '—'],
     ...FIELDS.map(([name, label]) => [label, user[name] ?? '—'] as [string, string]),
     ['Gender', user.gender ?? '—'],
     ['E-mailing', user.mailing_enabled ? 'enabled' : `disabled${user.mailing_enabled_reason ? ` (${user.mailing_enabled_reason})` : ''}`],

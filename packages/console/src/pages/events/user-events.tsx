@@ -13,6 +13,7 @@ import { showDateTime } from '../../lib/dates.js';
 import { check as rules, problems } from '../../lib/validate.js';
 import { CustomerLink, FilterBar, FilteredList, RequestProgress, SubNav, filterError, useFilterBar } from '../catalogue/shared.js';
 import { EVENTS_NAV } from './shared.js';
+import { formatCount } from '../../lib/format.js';
 
 // The user-events stream (E4) with its filters in the URL, and the bulk delete of one event's user
 // events over a date range (E5), checked first with the dry run: the check runs as a form, so a
@@ -86,13 +87,13 @@ function BulkDelete() {
         {check.data !== undefined ? (
           <div className="actions" role="status">
             <span data-testid="user-events-would-delete">
-              {check.data.toLocaleString()} user {check.data === 1 ? 'event' : 'events'} would be deleted.
+              {formatCount(check.data)} user {check.data === 1 ? 'event' : 'events'} would be deleted.
             </span>
             {check.data > 0 ? (
               <ConfirmDryRun
                 label="Delete these user events"
                 title="Delete user events"
-                description={<>Deletes the user events of “{values.event_name}” from {values.from} to {values.to} (UTC days, both included), in the background. Events added to that range before it runs are deleted too.</>}
+                description={<>Deletes the user events of “{values.event_name}” from {values.from} to {values.to} (both days included, counted from midnight to midnight Greenwich time), in the background. Events added to that range before it runs are deleted too.</>}
                 preview={dryRun}
                 run={() => api.DELETE('/user-events/bulk', { body: body() })}
                 onDone={(result) => {
@@ -132,7 +133,7 @@ export default function UserEventsPage() {
   const options = useEventOptions({ value: '', label: 'Any event' });
   if (bar.applied.event && !options.some((o) => o.value === bar.applied.event)) options.push({ value: bar.applied.event, label: bar.applied.event });
   const { customer, ...filters } = bar.query;
-  // User events are recorded by service UID (E4): the customer typed is looked up for theirs.
+  // User events are recorded by customer ID in your shop (E4): the customer typed is looked up for theirs.
   const who = useCustomerRef(customer ?? '', 'customer');
   const waiting = customer !== undefined && !who.data;
   const noUid = who.data !== undefined && who.data.service_uid === null;
@@ -157,7 +158,7 @@ export default function UserEventsPage() {
         ) : waiting ? (
           <Loading label="Looking for the customer…" />
         ) : noUid ? (
-          <Empty>{customerName(who.data!)} has no service UID, and user events are recorded by service UID: they have none.</Empty>
+          <Empty>{customerName(who.data!)} has no customer ID in your shop, and user events are recorded by customer ID in your shop: they have none.</Empty>
         ) : (
         <FilteredList
           query={userEvents}

@@ -13,6 +13,7 @@ import { check, problems } from '../../lib/validate.js';
 import { Link, href, navigate, useQueryParams } from '../../router.js';
 import { ConfirmDelete } from '../catalogue/shared.js';
 import { MAILING_KEYS, MAILING_STATUSES, MailingStatusBadge, progressOf } from './shared.js';
+import { formatCount } from '../../lib/format.js';
 
 // Mailings (M1, M2): the account's mailings, newest first, in pages; its folders as a side list
 // that filters them (?folder=), a status filter and a search on names, all in the URL; new
@@ -29,7 +30,7 @@ function Folders({ folders, chosen, onChoose }: { folders: readonly MailingFolde
     <li key={id ?? 'all'}>
       <Link to={href('/mailings', { folder: id ?? undefined })} aria-current={chosen === id ? 'page' : undefined} onClick={() => onChoose(id)}>
         {label}
-        {count !== undefined ? <span className="muted"> ({count.toLocaleString()})</span> : null}
+        {count !== undefined ? <span className="muted"> ({formatCount(count)})</span> : null}
       </Link>
     </li>
   );
@@ -84,7 +85,7 @@ function FolderActions({ folder }: { folder: MailingFolder }) {
       <ConfirmDelete
         label="Delete folder"
         title={`Delete folder ${folder.name}`}
-        description={<>Deletes the folder “{folder.name}”. Its {folder.mailings.toLocaleString()} mailings stay, without a folder.</>}
+        description={<>Deletes the folder “{folder.name}”. Its {formatCount(folder.mailings)} mailings stay, without a folder.</>}
         counts={{ mailing_folders: 1 }}
         run={() => api.mailingFolders.delete(folder.id)}
         invalidate={[...MAILING_KEYS]}
@@ -173,7 +174,7 @@ export default function MailingsPage() {
                   className: 'num',
                   cell: (mailing) => {
                     const { done, total } = progressOf(mailing);
-                    return total === 0 ? '—' : `${mailing.stats.sent.toLocaleString()} of ${total.toLocaleString()}${done < total ? ' so far' : ''}`;
+                    return total === 0 ? '—' : `${formatCount(mailing.stats.sent)} of ${formatCount(total)}${done < total ? ' so far' : ''}`;
                   },
                 },
                 { header: 'When', cell: (mailing) => showDateTime(mailing.finished_at ?? mailing.started_at ?? mailing.send_at ?? mailing.createtime) },

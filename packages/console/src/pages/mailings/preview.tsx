@@ -8,7 +8,7 @@ import { QueryView } from '../../components/states.js';
 import { problems } from '../../lib/validate.js';
 
 // The preview (M4): the saved mailing rendered by the server for a customer (typed as an e-mail,
-// a service UID or a number; by default the segment's first member, or sample values), shown in a
+// a customer ID in your shop or a number; by default the segment's first member, or sample values), shown in a
 // sandboxed frame (srcdoc, no scripts, no same-origin) at a desktop or a phone's width. It is read
 // again after every save (its key holds the mailing's updatetime).
 

@@ -7,6 +7,7 @@ import { PagedTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
 import { Link, useQueryParams } from '../../router.js';
 import { RECIPIENT_STATUSES, reasonInWords } from './shared.js';
+import { formatCount } from '../../lib/format.js';
 
 // The recipients of a mailing (M7): its frozen audience in customer-number order, 25 a page
 // (?rpage=), filtered by status (?rstatus=), each with why it was not sent and when it was sent,
@@ -39,7 +40,7 @@ export function Recipients({ mailing }: { mailing: Mailing }) {
           { header: 'Customer', cell: (r) => <Link to={`/customers/${r.userapp_id}`}>{r.email ?? `#${r.userapp_id}`}</Link> },
           { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
           { header: 'Why', cell: (r) => reasonInWords(r.reason) },
-          { header: 'Attempts', className: 'num', cell: (r) => r.attempts.toLocaleString() },
+          { header: 'Attempts', className: 'num', cell: (r) => formatCount(r.attempts) },
           { header: 'Sent', cell: (r) => showDateTime(r.sent_at) },
           { header: 'Opened', cell: (r) => showDateTime(r.opened_at) },
           { header: 'Clicked', cell: (r) => showDateTime(r.clicked_at) },

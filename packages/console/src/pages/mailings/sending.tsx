@@ -12,12 +12,13 @@ import { problems } from '../../lib/validate.js';
 import { fromLocalInput } from '../catalogue/shared.js';
 import { MAILING_KEYS, progressOf } from './shared.js';
 import { Changes } from '../../components/access.js';
+import { formatCount, zoneName } from '../../lib/format.js';
 
 // Sending (M4–M7): who it will reach (GET /mailings/{id}/audience, Rapport's own), a test send,
 // Send now and Schedule; while scheduled or sending, its progress (read every 2 s by the page),
 // Pause, Resume and Cancel (after a confirmation); then its statistics.
 
-const n = (value: number) => value.toLocaleString();
+const n = (value: number) => formatCount(value);
 
 function AudienceFigures({ audience }: { audience: MailingAudience }) {
   const { suppressed } = audience;
@@ -136,10 +137,10 @@ function SendNow({ mailing, audience }: { mailing: Mailing; audience: MailingAud
         label="Schedule the mailing"
         className="form-inline"
         error={schedule.error}
-        validate={() => problems({ send_at: at === '' ? 'Choose the day and time to send it (UTC).' : null })}
+        validate={() => problems({ send_at: at === '' ? 'Choose the day and time to send it.' : null })}
         onSubmit={() => schedule.mutate(fromLocalInput(at))}
       >
-        <TextField label="Send at (UTC)" name="send_at" type="datetime-local" value={at} onValue={setAt} hint="The audience is fixed at that moment." />
+        <TextField label="Send at" name="send_at" type="datetime-local" value={at} onValue={setAt} hint={`Time in ${zoneName()}. The audience is fixed at that moment.`} />
         <SubmitButton busy={schedule.isPending} busyLabel="Scheduling…" className="">
           Schedule
         </SubmitButton>

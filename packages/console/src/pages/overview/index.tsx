@@ -5,9 +5,9 @@ import { TimeChart } from '../../components/chart.js';
 import { Page, Section } from '../../components/layout.js';
 import { QueryView, StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
+import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds, utcDaysNote } from '../../lib/dates.js';
 import { Link, useSearchParam } from '../../router.js';
-import { formatCount, formatMoney } from '../../lib/format.js';
+import { formatCount, formatMoney, formatPercent } from '../../lib/format.js';
 import { GROUP_LABELS } from '../../lib/value-groups.js';
 import { Changes } from '../../components/access.js';
 
@@ -15,7 +15,9 @@ import { Changes } from '../../components/access.js';
 // the chosen window of whole UTC days with the window of equal length just before it (up or down,
 // in percent), and the window's series per day (per month for 12 months), every bucket present,
 // as charts. The latest integration runs are one page of GET /integration-stats. Nothing is counted
-// by reading listings page by page.
+// by reading listings page by page. The API counts whole UTC days and takes no time zone: for an
+// account in another zone the page says so in words (lib/dates.ts utcDaysNote), and labels days by
+// their date without a zone.
 
 type Summary = GetResult<'/account/summary'>;
 type WindowFigures = Summary['window'];
@@ -65,15 +67,15 @@ const FIGURES: readonly { key: Figure; label: string; money?: boolean }[] = [
 
 const show = (value: number, money?: boolean) => (money ? formatMoney(value) : formatCount(value));
 
-/** The change from the previous window, in words: "up 12 %", "down 4.5 %", "no change", "up from 0". */
+/** The change from the previous window, in words and the account's locale: "up 12%", "down 4,5 %", "no change", "up from 0". */
 function change(current: number, previous: number): { text: string; direction: 'up' | 'down' | 'same' } {
   if (current === previous) return { text: 'no change', direction: 'same' };
   if (previous === 0) return { text: 'up from 0', direction: 'up' };
   const percent = ((current - previous) / Math.abs(previous)) * 100;
   const size = Math.abs(percent);
   const digits = size < 10 ? 1 : 0;
-  const shown = size < 0.1 ? '< 0.1' : size.toLocaleString(undefined, { maximumFractionDigits: digits });
-  return { text: `${percent > 0 ? 'up' : 'down'} ${shown} %`, direction: percent > 0 ? 'up' : 'down' };
+  const shown = size < 0.1 ? `less than ${formatPercent(0.1)}` : formatPercent(size, digits);
+  return { text: `${percent > 0 ? 'up' : 'down'} ${shown}`, direction: percent > 0 ? 'up' : 'down' };
 }
 
 const ARROWS = { up: '▲', down: '▼', same: '=' } as const;
@@ -100,11 +102,11 @@ function Totals({ totals }: { totals: Summary['totals'] }) {
 function WindowCards({ summary, label }: { summary: Summary; label: string }) {
   const { window: current, previous } = summary;
   const days = daysBetween(current.from, current.to);
-  const before = `the previous ${days.toLocaleString()} days`;
+  const before = `the previous ${formatCount(days)} days`;
   return (
     <>
       <p className="hint" data-testid="overview-window">
-        {showDateTime(current.from)} to {showDateTime(current.to)} (UTC days), compared with {before}: {showDateTime(previous.from)} to {showDateTime(previous.to)}.
+        {showDateTime(current.from)} to {showDateTime(current.to)}, compared with {before}: {showDateTime(previous.from)} to {showDateTime(previous.to)}. {utcDaysNote()}
       </p>
       <ul className="cards" aria-label={`${label}: figures`}>
         {FIGURES.map((item) => {
@@ -142,7 +144,7 @@ function SeriesCharts({ series, byMonth }: { series: Summary['series']; byMonth:
   );
   const per = byMonth ? 'month' : 'day';
   const formatX = byMonth ? monthOf : dayOf;
-  const xLabel = byMonth ? 'Month (UTC)' : 'Day (UTC)';
+  const xLabel = byMonth ? 'Month' : 'Day';
   return (
     <div className="grid">
       <TimeChart title={`Customers, purchases and user events per ${per}`} x={charts.x} series={charts.activity} formatX={formatX} xLabel={xLabel} testId="overview-activity-chart" />
@@ -235,7 +237,7 @@ function ValueGroups() {
               rowKey={(group) => group.value_group}
               columns={[
                 { header: 'Group', cell: (group) => GROUP_LABELS[group.value_group] ?? group.value_group },
-                { header: 'Customers', className: 'num', cell: (group) => group.customers.toLocaleString() },
+                { header: 'Customers', className: 'num', cell: (group) => formatCount(group.customers) },
                 { header: 'Revenue (365 days)', className: 'num', cell: (group) => formatMoney(group.revenue) },
               ]}
             />

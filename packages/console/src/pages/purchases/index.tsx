@@ -8,14 +8,14 @@ import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, useAllPages, usePage } from '../../components/pager.js';
 import { Empty, Loading, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { dayOf, daysAgo, daysBetween, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
+import { dayOf, daysAgo, daysBetween, monthOf, showDateTime, toSeconds, utcDaysNote } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink, FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
-import { formatMoney } from '../../lib/format.js';
+import { formatMoney, formatCount } from '../../lib/format.js';
 
 // Purchases (S4): revenue and orders per day (GET /purchases/summary) over the filter's dates and
 // branch, then the listing with every filter the API has, all in the URL. The customer filter takes
-// an e-mail, a service UID or a customer number (looked up, then the listing asks by userapp_id);
+// an e-mail, a customer ID in your shop or a customer number (looked up, then the listing asks by userapp_id);
 // the branch filter offers the account's branches.
 
 const FILTERS = ['customer', 'invoice_number', 'branch_name', 'from', 'to'] as const;
@@ -47,7 +47,7 @@ function groupingFor(from: string, to: string, today: string = daysAgo(0)): Grou
 /** Revenue and orders per day (or month) over the filter's dates and branch; a refused range points at the filter bar. */
 function Summary({ summary, branch, grouping }: { summary: UseQueryResult<readonly Bucket[], Error>; branch: string; grouping: Grouping }) {
   if ('tooLong' in grouping) {
-    return <Empty>These dates span {grouping.tooLong.toLocaleString()} months; the chart shows at most {MAX_MONTHS} (ten years). Choose a later From date to see revenue and orders.</Empty>;
+    return <Empty>These dates span {formatCount(grouping.tooLong)} months; the chart shows at most {MAX_MONTHS} (ten years). Choose a later From date to see revenue and orders.</Empty>;
   }
   if (filterError(summary.error, FILTERS)) return <Empty>Correct the filter above to see revenue and orders.</Empty>;
   return (
@@ -74,14 +74,14 @@ function SummaryCharts({ buckets, branch, byMonth, days }: { buckets: readonly B
   return (
     <>
       <p className="hint" data-testid="purchases-summary-range">
-        {first ? `${first} to ${last} (UTC ${per}s)` : ''}, {branch ? `branch “${branch}”` : 'every branch'}.{' '}
-        {byMonth ? `Per month: the ${days.toLocaleString()} days chosen are more than a chart per day shows (${MAX_DAYS}). ` : ''}
+        {first ? `${first} to ${last}` : ''}, {branch ? `branch “${branch}”` : 'every branch'}. {utcDaysNote()}{utcDaysNote() ? ' ' : ''}
+        {byMonth ? `Per month: the ${formatCount(days)} days chosen are more than a chart per day shows (${MAX_DAYS}). ` : ''}
         Revenue is the sum of the purchases’ total price; the customer and invoice filters apply to the list only.
       </p>
       <ul className="cards">
         <li className="card">
           <span className="figure" data-testid="purchases-total-orders">
-            {totalOrders.toLocaleString()}
+            {formatCount(totalOrders)}
           </span>
           <span className="label">Orders</span>
         </li>
@@ -93,8 +93,8 @@ function SummaryCharts({ buckets, branch, byMonth, days }: { buckets: readonly B
         </li>
       </ul>
       <div className="grid">
-        <TimeChart title={`Revenue per ${per}`} x={x} series={revenue} kind="bars" formatX={byMonth ? monthOf : dayOf} xLabel={byMonth ? 'Month (UTC)' : 'Day (UTC)'} testId="purchases-revenue-chart" />
-        <TimeChart title={`Orders per ${per}`} x={x} series={orders} kind="bars" formatX={byMonth ? monthOf : dayOf} xLabel={byMonth ? 'Month (UTC)' : 'Day (UTC)'} testId="purchases-orders-chart" />
+        <TimeChart title={`Revenue per ${per}`} x={x} series={revenue} kind="bars" formatX={byMonth ? monthOf : dayOf} xLabel={byMonth ? 'Month' : 'Day'} testId="purchases-revenue-chart" />
+        <TimeChart title={`Orders per ${per}`} x={x} series={orders} kind="bars" formatX={byMonth ? monthOf : dayOf} xLabel={byMonth ? 'Month' : 'Day'} testId="purchases-orders-chart" />
       </div>
     </>
   );
@@ -122,9 +122,9 @@ function PurchasesTable({ rows }: { rows: readonly Purchase[] }) {
         { header: 'Date', cell: (p) => showDateTime(p.createtime) },
         { header: 'Customer', cell: (p) => <CustomerLink user={p.user} person={people.data?.get(p.user.userapp_id)} /> },
         { header: 'Branch', cell: (p) => p.branch?.name ?? '—' },
-        { header: 'Items', className: 'num', cell: (p) => p.purchase_detail.length.toLocaleString() },
+        { header: 'Items', className: 'num', cell: (p) => formatCount(p.purchase_detail.length) },
         { header: 'Total', className: 'num', cell: (p) => formatMoney(p.prices.total) },
-        { header: 'Points', className: 'num', cell: (p) => p.points.toLocaleString() },
+        { header: 'Points', className: 'num', cell: (p) => formatCount(p.points) },
       ]}
     />
   );

@@ -11,7 +11,7 @@ import { ConfirmDelete, CustomerLink, DetailView, formatNumber } from '../catalo
 import { productPath } from '../catalogue/index.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { attributeRows } from '../custom-attributes/values.js';
-import { formatMoney } from '../../lib/format.js';
+import { formatMoney, formatCount } from '../../lib/format.js';
 
 // One purchase (S4): who, where, the prices, payments and seller, each item, its custom values.
 
@@ -51,7 +51,7 @@ function Items({ purchase }: { purchase: Purchase }) {
         { header: 'SKU', cell: (item) => <Link to={productPath(item.sku)}>{item.sku}</Link> },
         { header: 'Product', cell: (item) => item.product_name },
         { header: 'Category', cell: (item) => (item.category.length ? item.category.map((c) => c.name).join(' › ') : '—') },
-        { header: 'Quantity', className: 'num', cell: (item) => item.quantity.toLocaleString() },
+        { header: 'Quantity', className: 'num', cell: (item) => formatCount(item.quantity) },
         { header: 'Unit price', className: 'num', cell: (item) => formatMoney(item.unit_price) },
         { header: 'Amount', className: 'num', cell: (item) => formatMoney(item.quantity * item.unit_price) },
         { header: 'Details', cell: describe },
@@ -78,7 +78,7 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
               ['Customer', <CustomerLink key="customer" user={purchase.user} person={people.data?.get(purchase.user.userapp_id)} />],
               ['Branch', purchase.branch ? <Link to={href('/purchases', { branch_name: purchase.branch.name })}>{purchase.branch.name}</Link> : null],
               ['Channel', purchase.channel],
-              ['Points credited', purchase.points.toLocaleString()],
+              ['Points credited', formatCount(purchase.points)],
               ...(purchase.seller ? ([['Seller', [purchase.seller.name, purchase.seller.email, purchase.seller.external_id].filter((v) => v !== null).join(' · ')]] as const) : []),
               ...custom,
             ]}

@@ -10,6 +10,7 @@ import { DataTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
 import { href, Link, useSearchParam } from '../../router.js';
 import { FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
+import { formatCount } from '../../lib/format.js';
 
 // Background requests (K3) run in the server's worker. GET /requests (O11) lists the account's
 // requests, newest first, whoever started them (this console, a connector, another browser), so the
@@ -50,7 +51,7 @@ function Outcome({ request }: { request: BackgroundRequest }) {
   if (!request.result) return <>{request.status === 'pending' ? 'waiting for the worker' : 'working…'}</>;
   return (
     <>
-      {request.result.deleted.toLocaleString()} deleted{request.status === 'running' ? ' so far' : ''}
+      {formatCount(request.result.deleted)} deleted{request.status === 'running' ? ' so far' : ''}
       {request.result.error ? <span className="field-error"> — {request.result.error}</span> : null}
     </>
   );

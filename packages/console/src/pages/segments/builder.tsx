@@ -57,7 +57,7 @@ export interface BuilderProps {
 }
 
 const PROFILE_LABELS: Record<string, string> = {
-  service_uid: 'Service UID',
+  service_uid: 'Customer ID in your shop',
   email: 'E-mail',
   document: 'Document',
   telephone: 'Telephone',
@@ -394,7 +394,7 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
       valueControls = valueInput('value', 'Days');
       break;
     default:
-      valueControls = valueInput('value', type === 'tags' ? 'Tag' : 'Value', type === 'date' && dateInput === 'text' ? 'YYYY-MM-DD, or YYYY-MM-DD hh:mm:ss (UTC).' : undefined);
+      valueControls = valueInput('value', type === 'tags' ? 'Tag' : 'Value', type === 'date' && dateInput === 'text' ? 'YYYY-MM-DD, or YYYY-MM-DD hh:mm:ss, Greenwich time (GMT).' : undefined);
   }
 
   const windowControls = (choices: readonly { value: string; label: string }[]) => (

@@ -1,3 +1,4 @@
+import { fileTimesNote, showDateTime } from '../../lib/dates.js';
 import type { Segment, SegmentDefinition, SegmentInput } from '@rapport/sdk';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -109,7 +110,7 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
       onSuccess: (result, { json: savedJson }) => {
         if (!segment) return navigate(`/segments/${result.id}`, { replace: true });
         setInitialJson(savedJson);
-        setSaved(`Saved at ${new Date().toISOString().slice(11, 16)} UTC.`);
+        setSaved(`Saved at ${showDateTime(new Date())}.`);
       },
     },
   );
@@ -158,7 +159,7 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
               <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
             </div>
             <p className="hint">
-              {conditions.toLocaleString()} of 50 conditions, {levels} of 5 levels of groups.
+              {formatCount(conditions)} of 50 conditions, {levels} of 5 levels of groups.
             </p>
           </fieldset>
           <div className="actions">
@@ -193,7 +194,7 @@ function MembersAndExport({ segment }: { segment: Segment }) {
   return (
     <Section title="Members and export">
       <p>
-        {count.isPending ? 'Counting the members…' : count.isError ? explain(count.error).text : `${count.data.count.toLocaleString()} ${count.data.count === 1 ? 'customer is' : 'customers are'} in this segment now (as saved).`}{' '}
+        {count.isPending ? 'Counting the members…' : count.isError ? explain(count.error).text : `${formatCount(count.data.count)} ${count.data.count === 1 ? 'customer is' : 'customers are'} in this segment now (as saved).`}{' '}
         <Link to={href('/customers', { segment: segment.id })}>Open the members</Link>
       </p>
       <Form className="form-inline" label="Export the members" error={exported.error} onSubmit={() => exported.mutate({ format, fields })}>
@@ -214,8 +215,8 @@ function MembersAndExport({ segment }: { segment: Segment }) {
           onValue={setFields}
           autoCapitalize="off"
           spellCheck={false}
-          placeholder="userapp_id,service_uid,email,telephone,first_name,last_name,points"
-          hint="Optional, separated by commas: any customer field, or custom_attributes.<name>."
+          placeholder="email, first_name, points"
+          hint={`Optional: the columns you want, as the file's first line names them, separated by commas; every column when empty. ${fileTimesNote()}`}
         />
         <div className="actions">
           <SubmitButton busy={exported.isPending} busyLabel="Exporting…" reads>
@@ -272,7 +273,7 @@ function RecentChanges({ segment }: { segment: Segment }) {
           rows={query.data}
           rowKey={(change) => `${change.type}-${change.userapp_id}-${change.at}`}
           columns={[
-            { header: 'When (UTC)', cell: (change) => change.at },
+            { header: 'When', cell: (change) => showDateTime(change.at) },
             { header: 'Change', cell: (change) => (change.type === 'entered' ? 'Entered' : 'Left') },
             { header: 'Customer', cell: (change) => <Link to={`/customers/${change.userapp_id}`}>Customer {change.userapp_id}</Link> },
           ]}

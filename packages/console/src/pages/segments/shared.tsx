@@ -3,6 +3,7 @@ import { explain } from '../../api/errors.js';
 import { useApiQuery, useGet } from '../../api/queries.js';
 import type { BuilderOptions } from './builder.js';
 import { type BuilderContext, attributeFieldType } from './draft.js';
+import { formatCount } from '../../lib/format.js';
 
 // What the Segments pages share: a segment's live count, the lists the builder offers, and the
 // query keys a change to a segment makes stale.
@@ -35,7 +36,7 @@ export function SegmentCount({ id }: { id: number }) {
       </span>
     );
   if (count.isError) return <span className="error-text">{explain(count.error).text}</span>;
-  return <span data-testid="segment-count">{count.data.count.toLocaleString()}</span>;
+  return <span data-testid="segment-count">{formatCount(count.data.count)}</span>;
 }
 
 /** "2 conditions", "5 conditions in nested groups". */
@@ -50,7 +51,7 @@ export function definitionSummary(segment: { definition: unknown; advanced: bool
     else conditions += 1;
   };
   walk(segment.definition);
-  const text = `${conditions.toLocaleString()} condition${conditions === 1 ? '' : 's'}`;
+  const text = `${formatCount(conditions)} condition${conditions === 1 ? '' : 's'}`;
   return segment.advanced ? `${text} in nested groups` : text;
 }
 

@@ -9,6 +9,7 @@ import { PagedTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
 import { useQueryParams } from '../../router.js';
 import { Changes } from '../../components/access.js';
+import { formatCount } from '../../lib/format.js';
 
 // An endpoint's delivery log (W5): newest first, paged (?page=), filtered by status (?status=), with
 // "Send a test message" (POST /webhooks/{id}/test) and a Retry per message, each answering the
@@ -30,7 +31,7 @@ function OutcomeNote({ outcome }: { outcome: Outcome }) {
     return (
       <p className="notice" role="status" data-testid="webhook-outcome">
         {what} was delivered{kind === 'retry' ? ' again' : ''}: the endpoint answered HTTP {delivery.response_status}
-        {delivery.duration_ms !== null ? ` in ${delivery.duration_ms.toLocaleString()} ms` : ''}.
+        {delivery.duration_ms !== null ? ` in ${formatCount(delivery.duration_ms)} ms` : ''}.
       </p>
     );
   }
@@ -133,7 +134,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
               <div>
                 <StatusBadge status={d.status} />
                 <span className="delivery-attempts muted">
-                  {d.attempts.toLocaleString()} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                  {formatCount(d.attempts)} {d.attempts === 1 ? 'attempt' : 'attempts'}
                 </span>
                 {d.status === 'pending' && d.next_attempt_at ? <span className="delivery-next muted">next try {showDateTime(d.next_attempt_at)}</span> : null}
               </div>
@@ -145,7 +146,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
             cell: (d) => (
               <div>
                 {d.response_status === null ? 'none' : <span className="delivery-response">HTTP {d.response_status}</span>}
-                {d.duration_ms === null ? null : <span className="muted"> · {d.duration_ms.toLocaleString()} ms</span>}
+                {d.duration_ms === null ? null : <span className="muted"> · {formatCount(d.duration_ms)} ms</span>}
               </div>
             ),
           },
