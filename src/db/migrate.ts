@@ -28,6 +28,7 @@ import * as segmentDirtySources from './migrations/0026_segment_dirty_sources.js
 import * as valueGroups from './migrations/0027_value_groups.js';
 import * as blacklistMarksByIndex from './migrations/0028_blacklist_marks_by_index.js';
 import * as purchasesTotalsCovering from './migrations/0029_purchases_totals_covering.js';
+import * as purchaseItemsCovering from './migrations/0030_purchase_items_covering.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027_value_groups': valueGroups,
   '0028_blacklist_marks_by_index': blacklistMarksByIndex,
   '0029_purchases_totals_covering': purchasesTotalsCovering,
+  '0030_purchase_items_covering': purchaseItemsCovering,
 };
 
 /**
