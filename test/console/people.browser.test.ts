@@ -270,7 +270,7 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByLabel('Account name').fill('Tienda Palermo');
     await page.getByRole('button', { name: 'Save the settings' }).click();
     const saved = (await page.getByTestId('settings-saved').textContent())?.replace(/\s/g, ' ');
-    assert.equal(saved, 'Saved: money is now shown like 1.234,50 pesos argentinos, and dates and times in Buenos Aires (GMT-3).');
+    assert.equal(saved, 'Saved: money is now shown like 1.234,50 $, and dates and times in Buenos Aires (GMT-3).');
     await done();
   });
 });

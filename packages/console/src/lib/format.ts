@@ -57,18 +57,19 @@ function formatter(key: string, options: Intl.NumberFormatOptions): Intl.NumberF
 }
 
 /**
- * The money formatter: the currency's symbol as Intl writes it in the locale ("$", "€"), or, where
- * the locale has no symbol but the bare code ("ARS" in Spanish), the currency's name ("pesos argentinos").
+ * The money formatter: the currency's symbol as Intl writes it in the locale ("$", "€", "US$"), or,
+ * where the locale has only the bare code ("ARS" in Spanish), the narrow symbol ("$"): short enough
+ * for the overview's cards and tables (the currency's name, "pesos argentinos", overflowed them).
  */
 function moneyFormatter(): Intl.NumberFormat {
-  const money = (currencyDisplay: 'symbol' | 'name') =>
+  const money = (currencyDisplay: 'symbol' | 'narrowSymbol') =>
     formatter(`money-${currencyDisplay}`, { style: 'currency', currency: current.currency, currencyDisplay, minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const symbol = money('symbol');
   const shown = symbol.formatToParts(1).find((part) => part.type === 'currency')?.value;
-  return shown === current.currency ? money('name') : symbol;
+  return shown === current.currency ? money('narrowSymbol') : symbol;
 }
 
-/** An amount of money in the account's currency, always with two decimals: "$46,052.10", "46.052,10 €", "1.126,00 pesos argentinos"; '—' for none. */
+/** An amount of money in the account's currency, always with two decimals: "$46,052.10", "46.052,10 €", "1.126,00 $" (pesos, in Spanish); '—' for none. */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   const amount = typeof value === 'number' ? value : Number(value);
