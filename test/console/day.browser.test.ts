@@ -304,6 +304,14 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     const product = await c.t.get('/apiv3/products?sku=C-129');
     assert.equal(product.body.payload[0].price, 129.95);
     await page.getByText('129,95 €', { exact: false }).first().waitFor();
+    // Grouped as the console shows prices: read, not refused.
+    await page.goto(c.url('/catalogue/new'));
+    await page.getByLabel('SKU', { exact: true }).fill('C-1299');
+    await page.getByLabel('Name', { exact: true }).fill('Grouped price');
+    await page.getByLabel('Price', { exact: true }).fill('1.299,95');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.waitForURL('**/console/catalogue/products/**');
+    assert.equal((await c.t.get('/apiv3/products?sku=C-1299')).body.payload[0].price, 1299.95);
     await done();
   });
 

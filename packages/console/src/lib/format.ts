@@ -110,15 +110,28 @@ export function decimalSeparator(): string {
   return formatter('n2', { maximumFractionDigits: 2 }).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
 }
 
+/** The account locale's grouping separator: "," in English, "." in Spanish, a narrow space in French. */
+function groupSeparator(): string {
+  return formatter('n0', { maximumFractionDigits: 0 }).formatToParts(1234567).find((part) => part.type === 'group')?.value ?? ',';
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * What a typed number is, in the locale's terms: where the locale writes decimals with a comma
  * ("129,95"), the comma is the decimal separator (and a dot still reads as one, as people paste
- * "12.50"); elsewhere only the dot is. No grouping separators: "1,234" in English is refused rather
- * than guessed. Null when the text is not a number.
+ * "12.50"); elsewhere only the dot is. A number grouped as the console shows it is read too when
+ * it cannot be a decimal ("1.299,95" or "1.234.567" in Spanish, "1,299.95" in English); a lone
+ * group ("1.299", "1,234") stays as before, a decimal point or refused, rather than guessed. Null
+ * when the text is not a number.
  */
 export function parseDecimal(text: string): number | null {
   let trimmed = text.trim();
-  if (decimalSeparator() === ',' && /^[-+]?\d*,\d*$/.test(trimmed)) trimmed = trimmed.replace(',', '.');
+  const decimal = decimalSeparator();
+  const group = escapeRegExp(groupSeparator());
+  const grouped = new RegExp(`^[-+]?\\d{1,3}(${group}\\d{3})+${escapeRegExp(decimal)}\\d*$|^[-+]?\\d{1,3}(${group}\\d{3}){2,}$`);
+  if (grouped.test(trimmed)) trimmed = trimmed.replace(new RegExp(group, 'g'), '').replace(decimal, '.');
+  else if (decimal === ',' && /^[-+]?\d*,\d*$/.test(trimmed)) trimmed = trimmed.replace(',', '.');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
