@@ -396,6 +396,7 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     assert.equal(await ends.getAttribute('placeholder'), 'DD/MM/YYYY');
     await form.getByText('Type it as DD/MM/YYYY.').first().waitFor();
     await ends.fill('31/02/2026');
+    await form.getByText('That day does not exist: check the day and the month.').waitFor();
     await form.getByRole('button', { name: 'Create benefit' }).click();
     await form.getByText('Type a real day, as DD/MM/YYYY.').waitFor();
     await form.getByLabel('Starts').fill('01/12/2026');

@@ -185,6 +185,9 @@ type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactN
  * day in the browser's language (Chromium ignores `lang` on it), so the words beside it are what
  * says the date in the account's locale.
  */
+/** Typed in full (day, month and a four-digit year, either order), so a day that is not read is not a real day (31/02). */
+const COMPLETE_DAY = /^(\d{1,2}\D\d{1,2}\D\d{4}|\d{4}\D\d{1,2}\D\d{1,2})$/;
+
 export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
   const day = typeof value === 'string' ? formatDay(value) : '';
   return (
@@ -192,7 +195,7 @@ export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
       {hint}
       {hint ? ' ' : null}
       <span className="date-shown" data-testid="date-shown">
-        {day ? `Chosen: ${day}.` : `Type it as ${dayPattern()}.`}
+        {day ? `Chosen: ${day}.` : typeof value === 'string' && COMPLETE_DAY.test(value.trim()) ? 'That day does not exist: check the day and the month.' : `Type it as ${dayPattern()}.`}
       </span>
     </>
   );
