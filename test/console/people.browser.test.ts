@@ -57,6 +57,7 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByLabel('Role of olga@example.com').selectOption('editor');
     await page.getByRole('row', { name: /olga@example\.com/ }).getByRole('button', { name: 'Change role' }).click();
     await page.getByRole('row', { name: /olga@example\.com/ }).getByRole('alert').getByText('The account needs an owner: make another person an owner first').waitFor();
+    assert.equal(await page.getByLabel('Role of olga@example.com').inputValue(), 'owner', 'the role refused is not left chosen');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('E-mail').waitFor();

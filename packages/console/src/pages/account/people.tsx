@@ -90,7 +90,7 @@ function RoleCell({ person }: { person: Person }) {
         options={ROLE_OPTIONS.map(({ value }) => ({ value, label: value }))}
       />
       <Changes>
-        <button type="button" disabled={role === person.role || change.isPending} onClick={() => change.mutate(role)}>
+        <button type="button" disabled={role === person.role || change.isPending} onClick={() => change.mutate(role, { onError: () => setRole(person.role) })}>
           {change.isPending ? 'Saving…' : 'Change role'}
         </button>
       </Changes>
