@@ -377,7 +377,7 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     assert.match(legend, /Total/);
     assert.match(legend, /Revenue\s*[\d.]+,\d\d \$/);
     // The totals' cards hold the account's revenue: the page does not scroll sideways (the currency's name once made it 1,352 px wide at 1,280).
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the overview fits the window');
+    assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'the overview fits the window');
     assert.match(await text('[data-testid="overview-change-revenue"]'), /up from 0|no change|(up|down) (less than )?[\d.,]+ %/);
 
     // The customers' CSV: the file's times are said to be Greenwich time.
