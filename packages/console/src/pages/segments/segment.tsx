@@ -216,7 +216,7 @@ function MembersAndExport({ segment }: { segment: Segment }) {
           autoCapitalize="off"
           spellCheck={false}
           placeholder="email, first_name, points"
-          hint={`Optional: the columns you want, as the file's first line names them, separated by commas; every column when empty. ${fileTimesNote()}`}
+          hint={`Optional: the columns you want, as the file's first line names them, separated by commas; when empty, the usual seven: userapp_id, service_uid, email, telephone, first_name, last_name, points. ${fileTimesNote()}`}
         />
         <div className="actions">
           <SubmitButton busy={exported.isPending} busyLabel="Exporting…" reads>
