@@ -60,10 +60,18 @@ export function openDatabase(config: DatabaseConfig): Database {
   return openPostgres(config.connectionString, config.schema, config.poolSize ?? 10);
 }
 
-function openSqlite(filename: string, busyTimeoutMs: number): Database {
+/**
+ * An in-memory SQLite database opened from a serialized image (better-sqlite3's `serialize()`): the
+ * tests copy one migrated database per file instead of migrating each (scripts/test.mjs).
+ */
+export function openSqliteImage(image: Buffer): Database {
+  return openSqlite(':memory:', 5000, image);
+}
+
+function openSqlite(filename: string, busyTimeoutMs: number, image?: Buffer): Database {
   const inMemory = filename === ':memory:';
   if (!inMemory) mkdirSync(dirname(filename), { recursive: true });
-  const connection = new SQLite(filename);
+  const connection = image ? new SQLite(image) : new SQLite(filename);
   if (!inMemory) connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   // A write waiting longer than this for another process's lock fails with SQLITE_BUSY: 503 (O6).

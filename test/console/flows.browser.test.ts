@@ -354,7 +354,10 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     // By service UID, and by #number.
     await assign('c-2202');
     await notice.getByText('Assigned to Tomás Díaz', { exact: false }).waitFor();
+    // Waits for the POST itself, so a run that loses the click says so instead of a count.
+    const assigned = page.waitForResponse((response) => response.url().endsWith(`/benefits/${benefitId}/assign`) && response.request().method() === 'POST', { timeout: 60_000 });
     await assign(`#${tomas.userapp_id}`);
+    assert.equal((await assigned).status(), 200, await form.innerText());
     await eventually(async () => assert.equal((await couponsOf(tomas)).length, 2));
 
     // Digits that are a number and another customer's service UID: the console asks which one.
