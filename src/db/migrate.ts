@@ -29,6 +29,7 @@ import * as valueGroups from './migrations/0027_value_groups.js';
 import * as blacklistMarksByIndex from './migrations/0028_blacklist_marks_by_index.js';
 import * as purchasesTotalsCovering from './migrations/0029_purchases_totals_covering.js';
 import * as purchaseItemsCovering from './migrations/0030_purchase_items_covering.js';
+import * as valueScoresWithoutUserKey from './migrations/0031_value_scores_without_user_key.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0028_blacklist_marks_by_index': blacklistMarksByIndex,
   '0029_purchases_totals_covering': purchasesTotalsCovering,
   '0030_purchase_items_covering': purchaseItemsCovering,
+  '0031_value_scores_without_user_key': valueScoresWithoutUserKey,
 };
 
 /**

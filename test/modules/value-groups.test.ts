@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatDateTime } from '../../src/lib/time.js';
-import { buildTestApp } from '../helpers/app.js';
+import { sql } from 'kysely';
+import { ValueGroupsRepository } from '../../src/modules/value-groups/repository.js';
+import { buildTestApp, openAgain, usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { waitFor } from '../helpers/blacklist.js';
 import { createUser } from '../helpers/factories.js';
@@ -251,5 +253,36 @@ describe('value groups (U14)', () => {
     assert.equal(total(after), total(before) - 1);
     const rows = await t.database.db.selectFrom('value_scores').select('user_id').where('user_id', '=', users.A.userapp_id).execute();
     assert.deepEqual(rows, []);
+  });
+
+  it('an erasure during a refresh waits for it: no score of the erased customer is left (PostgreSQL; SQLite has one writer)', { skip: !usingPostgres() && 'one connection writes at a time on SQLite: a refresh and an erasure cannot interleave' }, async () => {
+    // No foreign key holds the scores to the customer (migration 0031). A refresh stands open in
+    // another process's transaction, its scores inserted (B's among them) but not committed.
+    const other = openAgain(t.database);
+    try {
+      let commit!: () => void;
+      let scored!: () => void;
+      const released = new Promise<void>((resolve) => (commit = resolve));
+      const inserted = new Promise<void>((resolve) => (scored = resolve));
+      const refreshing = other.db.transaction().execute(async (trx) => {
+        await new ValueGroupsRepository(trx).recompute(t.accountId, { since: ago(365), until: at(NOW), computedAt: at(NOW), run: 'race', nextDue: at(NOW + DAY) });
+        scored();
+        await released;
+      });
+      await inserted;
+      const erasing = t.delete(`/apiv3/users/${users.B.userapp_id}`);
+      // The erasure waits for the refresh (a lock wait, seen from a third connection).
+      await waitFor(async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted`.execute(t.database.db);
+        return rows[0]!.n > 0;
+      }, 'the erasure to wait for the refresh');
+      commit();
+      await refreshing;
+      expectOk(await erasing);
+      assert.deepEqual(await t.database.db.selectFrom('value_scores').select('user_id').where('user_id', '=', users.B.userapp_id).execute(), []);
+      expectError(await t.get(`/apiv3/users/${users.B.userapp_id}/value`), 404, 'not_found');
+    } finally {
+      await other.close();
+    }
   });
 });

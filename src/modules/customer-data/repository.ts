@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { accountAsFilter } from '../../db/planner-hints.js';
 import { lockedForUpdate } from '../../db/locking.js';
+import { isPostgres } from '../../db/schema-helpers.js';
 import type { DB } from '../../db/types.js';
 import { CUSTOMER_REFERENCES, type CustomerReference, ERASURE_COUNTS, type ErasureCounts, type Records } from './references.js';
 
@@ -83,6 +84,13 @@ export class ErasureRepository {
     const counts = noCounts();
     if (userIds.length === 0) return counts;
     const records = await this.records(accountId, userIds);
+    // A value-group refresh of the account running now (PostgreSQL: it holds its snapshot row until
+    // it commits) may be inserting these customers' scores, and no foreign key makes that insert
+    // wait for this erasure (migration 0031): wait for the refresh instead, so the scores deleted
+    // below are the ones it committed. A refresh starting after this waits for the erasure.
+    if (isPostgres(this.any)) {
+      await sql`select account_id from value_snapshots where account_id = ${accountId} for share`.execute(this.db);
+    }
     for (const reference of CUSTOMER_REFERENCES) {
       for (const ids of chunks(records[reference.records])) {
         const result = await this.any.deleteFrom(reference.table).where(this.rowsOf(reference, accountId, ids)).executeTakeFirst();
