@@ -353,6 +353,58 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     await done();
   });
 
+  test('tags and SKUs are picked from the data: the tags the API lists, products by SKU or name; a value no record has is warned about', async () => {
+    const { t } = c;
+    for (const user of [
+      { service_uid: 'pick-1', email: 'pick1@example.com', tags: ['pick-gold', 'pick-silver'] },
+      { service_uid: 'pick-2', email: 'pick2@example.com', tags: ['pick-gold'] },
+    ]) {
+      const created = await t.post('/apiv3/users', user);
+      assert.equal(created.status, 201, created.text);
+    }
+    const product = await t.post('/apiv3/products', { sku: 'PICK-RUN-1', name: 'Trail runner shoe' });
+    assert.equal(product.status, 200, product.text);
+    const apiTags = (await t.get('/apiv3/account/tags')).body.payload as { tag: string; customers: number }[];
+    assert.ok(apiTags.some((tag) => tag.tag === 'pick-gold' && tag.customers === 2), JSON.stringify(apiTags));
+
+    const { page, done } = await c.open({ path: '/segments/new' });
+    const first = condition(page, '1');
+    await first.getByLabel('Field').selectOption({ label: 'Tags' });
+    await first.getByLabel('Operator').selectOption({ label: 'has the tag' });
+    // The Tag is a pick-list of every tag the API lists, by name, each with how many customers hold it.
+    const tag = first.getByLabel('Tag', { exact: true });
+    assert.equal(await tag.evaluate((element: any) => element.tagName), 'SELECT');
+    const expected = [...apiTags].sort((a, b) => a.tag.localeCompare(b.tag)).map((a) => `${a.tag} (${a.customers} ${a.customers === 1 ? 'customer' : 'customers'})`);
+    assert.deepEqual(await optionLabels(tag), ['Choose one', ...expected]);
+    await tag.selectOption({ label: 'pick-gold (2 customers)' });
+    await eventually(async () => assert.equal(await shownCount(page), 2));
+    // Several tags: a multiple choice of the same list.
+    await first.getByLabel('Operator').selectOption({ label: 'has all of the tags' });
+    const several = first.getByLabel('Tags', { exact: true });
+    await several.selectOption(['pick-gold', 'pick-silver']);
+    await eventually(async () => assert.equal(await shownCount(page), (await apiPreview({ all: [{ field: 'tags', op: 'has_all', value: ['pick-gold', 'pick-silver'] }] })).count));
+    assert.equal(await page.getByTestId('value-warning').count(), 0);
+
+    // The SKU: products found by name as it is typed; a SKU no product has is warned about.
+    await first.getByLabel('Field').selectOption({ label: 'Purchases' });
+    const sku = first.getByLabel('SKU');
+    await sku.fill('trail runner');
+    await eventually(async () => assert.deepEqual(await first.getByTestId('sku-suggestions').locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)), ['PICK-RUN-1']));
+    await sku.fill('PICK-RUN-9');
+    await first.getByTestId('value-warning').getByText('No product has the SKU “PICK-RUN-9”: no purchase item matches it. Choose a product from the list.').waitFor();
+    await sku.fill('PICK-RUN-1');
+    await first.getByTestId('value-warning').waitFor({ state: 'detached' });
+
+    // A stored tag no customer holds: shown, marked, and said.
+    const saved = await t.post('/apiv3/segments', { title: 'Typed tag', definition: { all: [{ field: 'tags', op: 'has', value: 'pick-bronze' }] } });
+    assert.equal(saved.status, 201, saved.text);
+    await page.goto(c.url(`/segments/${saved.body.payload.id}`));
+    const warning = page.getByTestId('value-warning');
+    await warning.getByText('No customer has the tag “pick-bronze”: choose a tag from the list.').waitFor();
+    assert.ok((await optionLabels(condition(page, '1').getByLabel('Tag', { exact: true }))).includes('pick-bronze (no customer has it)'));
+    await done();
+  });
+
   test('the export’s columns in words, every one the API gives, ticked; tags written alike in the segment’s CSV and the customers’ CSV', async () => {
     const { t } = c;
     const tagged = await t.post('/apiv3/users', { service_uid: 'seg-tags', email: 'tagged@example.com', first_name: 'Tania', city: 'Rosario', tags: ['vip', 'newsletter'] });
