@@ -44,6 +44,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /transactions': 'viewer',
   'GET /users/:id/mailings': 'viewer',
   'GET /users/:id/segments': 'viewer',
+  'GET /account/tags': 'viewer',
   'GET /users/:id/value': 'viewer',
   'GET /user/:id/belongsToSegment': 'viewer',
   'PUT /multiusers': 'editor',

@@ -151,4 +151,53 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     );
     await done();
   });
+
+  test('duplicates: a benefit title or a category name already there is warned about before saving; a SKU or a category code taken names its holder', async () => {
+    const { t } = c;
+    const year = new Date().getUTCFullYear();
+    const first = await t.post('/apiv3/benefits', { title: 'Duplicate me', startdate: `${year}-01-01`, enddate: `${year + 1}-12-31`, points: 10, status: '1' });
+    assert.equal(first.status, 200, first.text);
+    const { page, done } = await c.open({ path: '/benefits/new' });
+    const form = page.getByRole('form', { name: 'New benefit' });
+    await form.getByLabel('Title').fill('duplicate ME');
+    await form.getByLabel('Starts').fill(`${year}-01-01`);
+    await form.getByLabel('Ends').fill(`${year + 1}-12-31`);
+    await form.getByLabel('Points', { exact: true }).fill('20');
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    await page.getByTestId('duplicate-warning').getByText(`A benefit called “Duplicate me” already exists (#${first.body.payload.id}). Create another anyway?`, { exact: true }).waitFor();
+    assert.equal(((await t.get('/apiv3/benefits/all')).body.payload as { title: string }[]).filter((b) => /duplicate me/i.test(b.title)).length, 1, 'nothing saved yet');
+    await form.getByRole('button', { name: 'Create anyway' }).click();
+    await page.getByRole('heading', { level: 1, name: 'duplicate ME' }).waitFor();
+    assert.equal(((await t.get('/apiv3/benefits/all')).body.payload as { title: string }[]).filter((b) => /duplicate me/i.test(b.title)).length, 2);
+
+    // A category of the same name at the same level: warned, then created when confirmed.
+    assert.equal((await t.post('/apiv3/categories', { code: 'dup-hats', name: 'Hats' })).status, 200);
+    await page.goto(c.url('/categories'));
+    const newCategory = page.getByRole('form', { name: 'New category' });
+    await newCategory.getByLabel('Name').fill('hats');
+    await newCategory.getByLabel('Code').fill('dup-hats-2');
+    await newCategory.getByRole('button', { name: 'Create category' }).click();
+    await page.getByTestId('duplicate-warning').getByText('A category called “Hats” already exists at the top level (code dup-hats). Create another anyway?', { exact: true }).waitFor();
+    assert.equal(((await t.get('/apiv3/categories')).body.payload as { code: string }[]).some((cat) => cat.code === 'dup-hats-2'), false, 'nothing saved yet');
+    await newCategory.getByRole('button', { name: 'Create anyway' }).click();
+    await page.getByText('Category “hats” (dup-hats-2) created.').waitFor();
+    // A code taken: the refusal names the category that has it.
+    await newCategory.getByLabel('Name').fill('Caps');
+    await newCategory.getByLabel('Code').fill('dup-hats');
+    await newCategory.getByRole('button', { name: 'Create category' }).click();
+    await newCategory.locator('.field-error').getByText('The code “dup-hats” is already the code of category “Hats”: choose another code.', { exact: true }).waitFor();
+    assert.equal(await newCategory.getByLabel('Code').getAttribute('aria-invalid'), 'true');
+
+    // A SKU taken: the refusal names the product that has it.
+    const mug = await t.post('/apiv3/products', { sku: 'DUP-1', name: 'Blue mug' });
+    assert.equal(mug.status, 200, mug.text);
+    const mugId = (await t.get('/apiv3/products?sku=DUP-1')).body.payload[0].id;
+    await page.goto(c.url('/catalogue/new'));
+    await page.getByLabel('SKU').fill('DUP-1');
+    await page.getByLabel('Name', { exact: true }).fill('Red mug');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.locator('.field-error').getByText(`The SKU “DUP-1” is already the SKU of product “Blue mug” (#${mugId}): choose another SKU.`, { exact: true }).waitFor();
+    assert.equal((await t.get('/apiv3/products?sku=DUP-1')).body.payload.length, 1);
+    await done();
+  });
 });

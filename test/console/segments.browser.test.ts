@@ -159,19 +159,25 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     assert.equal(csvLines[1], `${members[0]!.userapp_id},seg-1,ana@example.com,,Ana,Gold,500`);
     await membersSection.getByTestId('segment-export-done').getByText('Downloaded gold-with-points.csv', { exact: false }).waitFor();
 
+    // NDJSON with three columns ticked, nothing typed: the default seven unticked, then the three.
     await membersSection.getByLabel('Format').selectOption('ndjson');
-    await membersSection.getByLabel('Fields').fill('service_uid, points, custom_attributes.tier');
+    const columns = membersSection.getByTestId('export-columns');
+    for (const label of ['Customer number', 'Customer ID in your shop', 'E-mail', 'Telephone', 'First name', 'Last name', 'Points']) {
+      await columns.getByRole('checkbox', { name: new RegExp(`^${label} `) }).uncheck();
+    }
+    await columns.getByRole('checkbox', { name: 'Customer ID in your shop service_uid' }).check();
+    await columns.getByRole('checkbox', { name: 'Points points' }).check();
+    await columns.getByRole('checkbox', { name: 'Tier custom_attributes.tier' }).check();
     const [ndjson] = await Promise.all([page.waitForEvent('download'), membersSection.getByRole('button', { name: 'Download the export' }).click()]);
     assert.equal(ndjson.suggestedFilename(), 'gold-with-points.ndjson');
     const firstLine = (await readFile((await ndjson.path())!, 'utf8')).split('\n')[0]!;
     assert.deepEqual(JSON.parse(firstLine), { service_uid: 'seg-1', points: 500, 'custom_attributes.tier': 'gold' });
 
-    // A field the API does not know: said in words under the Fields control, nothing downloaded.
-    await membersSection.getByLabel('Fields').fill('email,password');
+    // Nothing ticked: said under the columns, nothing asked of the API.
+    const ticked = columns.getByRole('checkbox', { checked: true });
+    while ((await ticked.count()) > 0) await ticked.first().uncheck();
     await membersSection.getByRole('button', { name: 'Download the export' }).click();
-    await eventually(async () => assert.equal(await membersSection.getByLabel('Fields').getAttribute('aria-invalid'), 'true'));
-    await membersSection.locator('.field-error').getByText('There is no column “password”: check its spelling.', { exact: true }).waitFor();
-    assert.equal(await membersSection.getByTestId('error-detail').count(), 0, 'the API’s wording is not echoed');
+    await columns.locator('.field-error').getByText('Tick at least one column.', { exact: true }).waitFor();
 
     // Recent changes (SG8): none while the first members are taken silently; a customer who then
     // earns points enters, and the section lists it.
@@ -344,6 +350,104 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     assert.equal(await condition(page, '2.13').getByLabel('Mailing').inputValue(), 'any');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').getByText('Nothing changed.').waitFor();
+    await done();
+  });
+
+  test('tags and SKUs are picked from the data: the tags the API lists, products by SKU or name; a value no record has is warned about', async () => {
+    const { t } = c;
+    for (const user of [
+      { service_uid: 'pick-1', email: 'pick1@example.com', tags: ['pick-gold', 'pick-silver'] },
+      { service_uid: 'pick-2', email: 'pick2@example.com', tags: ['pick-gold'] },
+    ]) {
+      const created = await t.post('/apiv3/users', user);
+      assert.equal(created.status, 201, created.text);
+    }
+    const product = await t.post('/apiv3/products', { sku: 'PICK-RUN-1', name: 'Trail runner shoe' });
+    assert.equal(product.status, 200, product.text);
+    const apiTags = (await t.get('/apiv3/account/tags')).body.payload as { tag: string; customers: number }[];
+    assert.ok(apiTags.some((tag) => tag.tag === 'pick-gold' && tag.customers === 2), JSON.stringify(apiTags));
+
+    const { page, done } = await c.open({ path: '/segments/new' });
+    const first = condition(page, '1');
+    await first.getByLabel('Field').selectOption({ label: 'Tags' });
+    await first.getByLabel('Operator').selectOption({ label: 'has the tag' });
+    // The Tag is a pick-list of every tag the API lists, by name, each with how many customers hold it.
+    const tag = first.getByLabel('Tag', { exact: true });
+    assert.equal(await tag.evaluate((element: any) => element.tagName), 'SELECT');
+    const expected = [...apiTags].sort((a, b) => a.tag.localeCompare(b.tag)).map((a) => `${a.tag} (${a.customers} ${a.customers === 1 ? 'customer' : 'customers'})`);
+    assert.deepEqual(await optionLabels(tag), ['Choose one', ...expected]);
+    await tag.selectOption({ label: 'pick-gold (2 customers)' });
+    await eventually(async () => assert.equal(await shownCount(page), 2));
+    // Several tags: a multiple choice of the same list.
+    await first.getByLabel('Operator').selectOption({ label: 'has all of the tags' });
+    const several = first.getByLabel('Tags', { exact: true });
+    await several.selectOption(['pick-gold', 'pick-silver']);
+    await eventually(async () => assert.equal(await shownCount(page), (await apiPreview({ all: [{ field: 'tags', op: 'has_all', value: ['pick-gold', 'pick-silver'] }] })).count));
+    assert.equal(await page.getByTestId('value-warning').count(), 0);
+
+    // The SKU: products found by name as it is typed; a SKU no product has is warned about.
+    await first.getByLabel('Field').selectOption({ label: 'Purchases' });
+    const sku = first.getByLabel('SKU');
+    await sku.fill('trail runner');
+    await eventually(async () => assert.deepEqual(await first.getByTestId('sku-suggestions').locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)), ['PICK-RUN-1']));
+    await sku.fill('PICK-RUN-9');
+    await first.getByTestId('value-warning').getByText('No product has the SKU “PICK-RUN-9”: no purchase item matches it. Choose a product from the list.').waitFor();
+    await sku.fill('PICK-RUN-1');
+    await first.getByTestId('value-warning').waitFor({ state: 'detached' });
+
+    // A stored tag no customer holds: shown, marked, and said.
+    const saved = await t.post('/apiv3/segments', { title: 'Typed tag', definition: { all: [{ field: 'tags', op: 'has', value: 'pick-bronze' }] } });
+    assert.equal(saved.status, 201, saved.text);
+    await page.goto(c.url(`/segments/${saved.body.payload.id}`));
+    const warning = page.getByTestId('value-warning');
+    await warning.getByText('No customer has the tag “pick-bronze”: choose a tag from the list.').waitFor();
+    assert.ok((await optionLabels(condition(page, '1').getByLabel('Tag', { exact: true }))).includes('pick-bronze (no customer has it)'));
+    await done();
+  });
+
+  test('the export’s columns in words, every one the API gives, ticked; tags written alike in the segment’s CSV and the customers’ CSV', async () => {
+    const { t } = c;
+    const tagged = await t.post('/apiv3/users', { service_uid: 'seg-tags', email: 'tagged@example.com', first_name: 'Tania', city: 'Rosario', tags: ['vip', 'newsletter'] });
+    assert.equal(tagged.status, 201, tagged.text);
+    const created = await t.post('/apiv3/segments', { title: 'Tagged vip', definition: { all: [{ field: 'tags', op: 'has', value: 'vip' }] } });
+    assert.equal(created.status, 201, created.text);
+    const { page, done } = await c.open({ path: `/segments/${created.body.payload.id}` });
+    const columns = page.getByRole('region', { name: 'Members and export' }).getByTestId('export-columns');
+    await columns.getByRole('checkbox', { name: 'Tier custom_attributes.tier' }).waitFor();
+    // Every column the API can give: each U4 field, each custom attribute, the value scores; none typed.
+    const user = (await t.get(`/apiv3/users/${tagged.body.payload.userapp_id}`)).body.payload as Record<string, unknown>;
+    const offered = await columns.locator('input[type=checkbox]').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+    assert.deepEqual([...offered].sort(), [...Object.keys(user), 'custom_attributes.tier', 'rfm.value_group', 'rfm.recency', 'rfm.frequency', 'rfm.monetary'].sort());
+    assert.equal(await page.getByRole('region', { name: 'Members and export' }).getByRole('textbox').count(), 0, 'nothing to type');
+    // The default seven ticked, each in the console's words with the API's name beside it.
+    const ticked = () => columns.locator('input[type=checkbox]:checked').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+    assert.deepEqual(await ticked(), ['userapp_id', 'service_uid', 'email', 'telephone', 'first_name', 'last_name', 'points']);
+    assert.equal((await columns.locator('label', { has: page.locator('input[value=service_uid]') }).textContent())?.trim(), 'Customer ID in your shop service_uid');
+    await columns.getByRole('button', { name: 'Select all' }).click();
+    assert.equal((await ticked()).length, offered.length);
+    await columns.getByRole('button', { name: 'Default columns' }).click();
+    assert.deepEqual(await ticked(), ['userapp_id', 'service_uid', 'email', 'telephone', 'first_name', 'last_name', 'points']);
+    await page.getByTestId('export-file-note').getByText('The file names its columns as the API does', { exact: false }).waitFor();
+
+    // City, tags and the created date added: the file's header is the API's names, in the list's order.
+    await columns.getByRole('checkbox', { name: 'City city' }).check();
+    await columns.getByRole('checkbox', { name: /^Tags / }).check();
+    await columns.getByRole('checkbox', { name: 'Created createtime' }).check();
+    const [segmentCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the export' }).click()]);
+    const segmentLines = (await readFile((await segmentCsv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+    assert.equal(segmentLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,city,tags,createtime');
+    assert.equal(segmentLines[1], `${user.userapp_id},seg-tags,tagged@example.com,,Tania,,0,Rosario,"vip,newsletter",${user.createtime}`);
+    const apiCsv = (await t.get(`/apiv3/segments/${created.body.payload.id}/export?fields=userapp_id,tags`)).text.trimEnd().split('\r\n');
+    const apiTags = apiCsv[1]!.slice(apiCsv[1]!.indexOf(',') + 1);
+    assert.equal(apiTags, '"vip,newsletter"');
+
+    // The console's own CSV of a search writes the tags as the API's does.
+    await page.goto(c.url('/customers?q=tania'));
+    await page.getByTestId('customers-total').getByText('1 customer', { exact: true }).waitFor();
+    const [searchCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('customers-export').click()]);
+    const searchLines = (await readFile((await searchCsv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+    assert.equal(searchLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,createtime');
+    assert.equal(searchLines[1], `${user.userapp_id},seg-tags,tagged@example.com,,Tania,,0,${apiTags},${user.createtime}`);
     await done();
   });
 

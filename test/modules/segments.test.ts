@@ -272,8 +272,11 @@ describe('GET /segments/{id}/export (SG6)', () => {
   it('refuses an unknown format or field, naming it; unknown segment 404', async () => {
     const segment = await createSegment('Refusals');
     expectError(await t.get(`${URL}/${segment.id}/export?format=xml`), 400, 'bad_request', /^format: "xml"/);
-    expectError(await t.get(`${URL}/${segment.id}/export?fields=email,password`), 400, 'bad_request', /^fields: "password"/);
-    expectError(await t.get(`${URL}/${segment.id}/export?fields=custom_attributes.nothing`), 400, 'bad_request', /^fields: .*"nothing"/);
+    // The refusal lists what may be named, so a person (or a stale link) learns the valid names.
+    const unknownField = expectError(await t.get(`${URL}/${segment.id}/export?fields=email,password`), 400, 'bad_request', /^fields: "password"/);
+    assert.match(unknownField, /; the fields are userapp_id, user_id, service_uid, email, .*, createtime, updatetime, rfm\.recency, rfm\.frequency, rfm\.monetary, rfm\.value_group, custom_attributes\.<name>$/);
+    expectOk(await t.post('/apiv3/account/custom-attributes', { name: 'refusal_tier', label: 'Tier', field_type: 'text', data_type: 'string' }));
+    expectError(await t.get(`${URL}/${segment.id}/export?fields=custom_attributes.nothing`), 400, 'bad_request', /^fields: .*"nothing" is defined; the account's are (custom_attributes\.\w+, )*custom_attributes\.refusal_tier\b/);
     expectError(await t.get(`${URL}/999999/export`), 404, 'not_found');
   });
 });

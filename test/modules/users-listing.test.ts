@@ -77,3 +77,29 @@ describe('GET /users sort and total', () => {
     expectError(await t.get('/apiv3/users?total=maybe'), 400, 'bad_request', /^total: /);
   });
 });
+
+describe('GET /account/tags (docs/users.md)', () => {
+  it('answers each tag with how many customers hold it, the most held first; search and limit; another account sees none', async () => {
+    const mine = await t.newAccount();
+    const other = await t.newAccount();
+    await createUser(t, { service_uid: 'tg-1', tags: ['vip', 'Newsletter'] }, { key: mine.key });
+    await createUser(t, { service_uid: 'tg-2', tags: 'vip,Señal' }, { key: mine.key });
+    await createUser(t, { service_uid: 'tg-3', tags: ['vip', 'Newsletter'] }, { key: mine.key });
+    await createUser(t, { service_uid: 'tg-4' }, { key: mine.key });
+    await createUser(t, { service_uid: 'tg-5', tags: ['elsewhere'] }, { key: other.key });
+    assert.deepEqual(expectOk(await t.get('/apiv3/account/tags', { key: mine.key })), [
+      { tag: 'vip', customers: 3 },
+      { tag: 'Newsletter', customers: 2 },
+      { tag: 'Señal', customers: 1 },
+    ]);
+    // Case and accents ignored, as U3's search.
+    assert.deepEqual(expectOk(await t.get('/apiv3/account/tags?search=SENAL', { key: mine.key })), [{ tag: 'Señal', customers: 1 }]);
+    assert.deepEqual(expectOk(await t.get('/apiv3/account/tags?limit=1', { key: mine.key })), [{ tag: 'vip', customers: 3 }]);
+    assert.deepEqual(expectOk(await t.get('/apiv3/account/tags', { key: other.key })), [{ tag: 'elsewhere', customers: 1 }]);
+    // Removing a tag from a customer counts them no more.
+    expectOk(await t.put(`/apiv3/users/${Buffer.from('tg-1').toString('base64')}`, { remove_tags: ['vip'] }, { key: mine.key }));
+    assert.deepEqual(expectOk(await t.get('/apiv3/account/tags?search=vip', { key: mine.key })), [{ tag: 'vip', customers: 2 }]);
+    expectError(await t.get('/apiv3/account/tags?limit=0', { key: mine.key }), 400, 'bad_request', /limit/);
+    expectError(await t.get('/apiv3/account/tags?limit=5001', { key: mine.key }), 400, 'bad_request', /limit/);
+  });
+});

@@ -91,6 +91,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags customers hold, each with how many hold it, the most held first */
+        get: operations["listAccountTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}": {
         parameters: {
             query?: never;
@@ -2901,6 +2918,131 @@ export interface operations {
                                 service_uid: string | null;
                                 email: string | null;
                             };
+                        }[];
+                        message: string;
+                        code: string;
+                        /** @description Handling time, e.g. "3ms" */
+                        time: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the field and the rule (also malformed JSON, U+0000 in a string, JSON nested deeper than 32 levels, a malformed URL, an invalid Idempotency-Key or one already used for another request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "limit: must be <= 100",
+                     *       "code": "bad_request",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key; or a read-only key on anything but GET and HEAD (D8: message "this key is read-only") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "invalid or inexistent apikey",
+                     *       "code": "forbidden",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit or overload: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "rate limit of 600 requests per minute exceeded; retry in 12 seconds",
+                     *       "code": "too_many_requests",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure; the message carries an error id that is also in the log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "internal error; quote error id 3f0c5a8e-2b1d-4c8e-9a57-0d3f1b2c4e5f when reporting it",
+                     *       "code": "internal_error",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable (database unreachable, overload, shutting down): retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payload": null,
+                     *       "message": "service temporarily unavailable; retry shortly",
+                     *       "code": "service_unavailable",
+                     *       "time": "1ms"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAccountTags: {
+        parameters: {
+            query?: {
+                /** @description Only tags containing it; case and accents ignored (U3) */
+                search?: string;
+                /** @description At most this many tags (default 1000), the most held first */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The most held first, then by tag */
+                        payload: {
+                            tag: string;
+                            /** @description How many customers hold it */
+                            customers: number;
                         }[];
                         message: string;
                         code: string;

@@ -53,6 +53,9 @@ const RFM_FIELDS: Record<string, keyof ExportScores> = {
   'rfm.value_group': 'value_group',
 };
 
+/** Every name `fields` takes but the custom attributes' own, in U4's order: what a refusal lists. */
+export const EXPORT_FIELD_NAMES: readonly string[] = [...Object.keys(USER_FIELD_SOURCES), ...Object.keys(RFM_FIELDS)];
+
 /** A field's source; `scores` (a page's scores by user id) are read only when a field needs them. */
 type ExportSource = Omit<UserFieldSource, 'needs' | 'value'> & {
   needs?: UserFieldSource['needs'] | 'scores';
@@ -106,7 +109,7 @@ export class SegmentExport {
     const fields = given(query.fields) === undefined ? [...DEFAULT_EXPORT_FIELDS] : query.fields!.split(',').map((field) => field.trim());
     const sources = fields.map((field) => {
       const source = sourceOf(field);
-      if (!source) throw invalidField('fields', `"${field}" is not a customer field, custom_attributes.<name> nor an rfm.* score`);
+      if (!source) throw invalidField('fields', `"${field}" is not a customer field, custom_attributes.<name> nor an rfm.* score; the fields are ${EXPORT_FIELD_NAMES.join(', ')}, custom_attributes.<name>`);
       return source;
     });
     // Only the columns and extras the named fields are made of are read.
@@ -138,7 +141,10 @@ export class SegmentExport {
     const run = this.deps.snapshot(async ({ segments, members, directory, scores }) => {
       const catalogue = await segments.catalogue(accountId);
       const unknown = attributes.find((name) => !catalogue.attributes.has(name));
-      if (unknown !== undefined) throw invalidField('fields', `no user custom attribute named "${unknown}" is defined`);
+      if (unknown !== undefined) {
+        const defined = [...catalogue.attributes.keys()].map((name) => `${ATTRIBUTE_PREFIX}${name}`);
+        throw invalidField('fields', `no user custom attribute named "${unknown}" is defined; ${defined.length === 0 ? 'the account defines none' : `the account's are ${defined.join(', ')}`}`);
+      }
       const compiled = this.deps.service.compile(accountId, row, catalogue);
       // T5: a spreadsheet program reads a CSV as UTF-8 only when it starts with a byte order mark.
       if (format === 'csv') await write(`${query.bom === true ? '\uFEFF' : ''}${fields.map(csvField).join(',')}\r\n`);

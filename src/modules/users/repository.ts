@@ -185,6 +185,20 @@ export class UsersRepository {
     return orderUsers(query, sort).limit(page.limit).offset(page.offset).execute();
   }
 
+  /**
+   * The account's distinct tag lists with how many customers hold each (one row per combination,
+   * so the tags themselves are counted by the caller: the same SQL on both databases).
+   */
+  async tagCombinations(accountId: number): Promise<{ tags: string; n: number | string }[]> {
+    return this.db
+      .selectFrom('users')
+      .select((eb) => ['tags', eb.fn.countAll<number | string>().as('n')])
+      .where('account_id', '=', accountId)
+      .where('tags_folded', 'is not', null)
+      .groupBy('tags')
+      .execute();
+  }
+
   /** How many users `list` would page through with this search. */
   async count(accountId: number, search?: string): Promise<number> {
     let query = this.db.selectFrom('users as u').where('u.account_id', '=', accountId);

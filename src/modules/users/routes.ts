@@ -7,6 +7,8 @@ import { given } from '../../lib/fields.js';
 import type { ClubService } from './club.js';
 import {
   AccountLedgerEnvelope,
+  AccountTagsEnvelope,
+  AccountTagsQuery,
   AccountTransactionsQuery,
   AuthenticateInput,
   ClubMemberEnvelope,
@@ -143,6 +145,21 @@ export async function usersRoutes(scope: FastifyInstance, { users, club }: { use
       },
     },
     async (req, reply) => ok(reply, await users.accountTransactions(req.accountId, req.query)),
+  );
+
+  // Rapport's own (docs/users.md): what the segment builder's tag pick-list offers.
+  app.get(
+    '/account/tags',
+    {
+      schema: {
+        tags,
+        summary: 'The tags customers hold, each with how many hold it, the most held first',
+        operationId: 'listAccountTags',
+        querystring: AccountTagsQuery,
+        response: { 200: AccountTagsEnvelope },
+      },
+    },
+    async (req, reply) => ok(reply, await users.tags(req.accountId, req.query)),
   );
 
   app.get(

@@ -275,3 +275,17 @@ export const ClubMemberObject = Type.Object({
 });
 export type ClubMemberObject = Static<typeof ClubMemberObject>;
 export const ClubMemberEnvelope = Envelope(ClubMemberObject);
+
+/** GET /account/tags (Rapport's own, docs/users.md): the tags customers hold, for pick-lists. */
+export const AccountTagsQuery = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 255, description: 'Only tags containing it; case and accents ignored (U3)' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, description: 'At most this many tags (default 1000), the most held first' })),
+  },
+  { additionalProperties: false },
+);
+export const AccountTagsEnvelope = Envelope(
+  Type.Array(Type.Object({ tag: Type.String(), customers: Type.Integer({ description: 'How many customers hold it' }) }), {
+    description: 'The most held first, then by tag',
+  }),
+);

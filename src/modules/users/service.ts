@@ -6,6 +6,7 @@ import { EVERY_ROW, type PageQuery, toPage } from '../../http/pagination.js';
 import type { WebhookOutbox } from '../../jobs/webhooks/outbox.js';
 import { type ResolvedValue, resolveValues } from '../../lib/attribute-values.js';
 import { BadRequestError, invalidField } from '../../lib/errors.js';
+import { fold } from '../../lib/fold.js';
 import { dateField, datetimeField, emailField, given, parseDateRange } from '../../lib/fields.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Clock, stamp } from '../../lib/time.js';
@@ -72,7 +73,7 @@ function toColumns(input: UserInput): UserChanges {
   return columns;
 }
 
-type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'count' | 'listTransactions' | 'listLedger' | 'listAccountLedger' | 'blacklisted'>;
+type UsersReads = Pick<UsersRepository, 'findById' | 'findByRef' | 'findByIdentity' | 'list' | 'count' | 'tagCombinations' | 'listTransactions' | 'listLedger' | 'listAccountLedger' | 'blacklisted'>;
 type UsersWrites = Pick<UsersRepository, 'insert' | 'lock' | 'update' | 'setPasswordHash'>;
 
 /** SG5: the members of a segment (the segments module answers; users cannot import it). */
@@ -106,6 +107,9 @@ export interface UsersDeps {
   }>;
   clock: Clock;
 }
+
+/** GET /account/tags answers at most this many unless its `limit` says otherwise. */
+const TAGS_LIMIT = 1000;
 
 export class UsersService {
 
@@ -235,6 +239,23 @@ export class UsersService {
     const search = query.search?.trim();
     const rows = await this.deps.users.list(accountId, toPage(query), search || undefined, query.sort);
     return this.deps.directory.present(accountId, rows);
+  }
+
+  /**
+   * GET /account/tags: the tags customers hold, each with how many hold it, the most held first
+   * (then by the tag); `search` keeps those holding it (case and accents ignored, U3's folding).
+   */
+  async tags(accountId: number, query: { search?: string; limit?: number }): Promise<{ tag: string; customers: number }[]> {
+    const counts = new Map<string, number>();
+    for (const row of await this.deps.users.tagCombinations(accountId)) {
+      for (const tag of JSON.parse(row.tags) as string[]) counts.set(tag, (counts.get(tag) ?? 0) + Number(row.n));
+    }
+    const wanted = query.search?.trim() ? fold(query.search.trim()) : '';
+    return [...counts]
+      .filter(([tag]) => wanted === '' || fold(tag).includes(wanted))
+      .map(([tag, customers]) => ({ tag, customers }))
+      .sort((a, b) => b.customers - a.customers || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+      .slice(0, query.limit ?? TAGS_LIMIT);
   }
 
   /** How many users the listing of this query pages through (its `total`, docs/users.md). */

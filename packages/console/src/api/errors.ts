@@ -127,9 +127,11 @@ export function ruleInWords(rule: string): string {
   if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
   if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';
   if ((m = /^refused: (.+)$/s.exec(r))) return `This address cannot receive webhooks: ${m[1]!.trim()}.`;
-  if ((m = /^"(.+)" is not a customer field, /.exec(r))) return `There is no column “${m[1]}”: check its spelling.`;
+  if ((m = /^"(.+)" is not a customer field, .*?(?:; the fields are (.+))?$/s.exec(r))) return `There is no column “${m[1]}”: check its spelling${m[2] ? `. The columns the export can give: ${m[2]}.` : '.'}`;
   if (/^names a field twice$/.test(r)) return 'A column is named twice: name each once.';
-  if ((m = /^no user custom attribute named "(.+)" is defined$/.exec(r))) return `There is no custom attribute “${m[1]}”: check its name on the Custom attributes page.`;
+  if ((m = /^no user custom attribute named "(.+?)" is defined(?:; (?:the account defines none|the account's are (.+)))?$/s.exec(r))) {
+    return `There is no custom attribute “${m[1]}”: check its name on the Custom attributes page.${m[2] ? ` The account's: ${m[2]}.` : ''}`;
+  }
   if ((m = /the (?:range|window) may cover at most (\d+) (day|month)s/.exec(r))) return `Choose a shorter period: at most ${m[1]} ${m[2]}s.`;
   return sentence(r);
 }

@@ -177,6 +177,16 @@ export function useFieldError(name: string): ReactNode {
   return form && namesField(form.error, name) ? <ErrorText explained={explainForField(form.error)} /> : null;
 }
 
+/** The message under a group of controls (a fieldset of checkboxes), tied to it by `id`. */
+export function GroupError({ id, error }: { id: string; error: ReactNode }) {
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {error}
+    </p>
+  );
+}
+
 type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode; labelHidden?: boolean };
 
 /**

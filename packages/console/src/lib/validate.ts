@@ -60,3 +60,6 @@ export const check = {
     return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim()) ? null : 'Type an e-mail address, like ana@example.com.';
   },
 };
+
+/** Two names as people read them: the same but for case, accents and surrounding spaces (a duplicate's check). */
+export const sameText = (a: string, b: string): boolean => a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'base' }) === 0;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation } from '../../api/queries.js';
 import { CheckboxField, DateInput, Field, Form, withDayShown, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
-import { check, problems } from '../../lib/validate.js';
+import { check, problems, sameText } from '../../lib/validate.js';
+import { useApi } from '../../api/session.js';
 import { dayPattern, toZoned, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { zoneName } from '../../lib/format.js';
 import { changedOnly, fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
@@ -103,8 +104,31 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
     return stored < new Date().toISOString().replace('T', ' ').slice(0, 19);
   };
 
-  const submit = () => {
+  // A second benefit of the same title is allowed (the API keys on the id) but likely a slip: the
+  // first save only warns, naming the one there is (looked for among the first 1,000 benefits).
+  const api = useApi();
+  const [twin, setTwin] = useState<{ title: string; id: number; typed: string } | null>(null);
+  const twinWarned = twin !== null && twin.typed === values.title.trim();
+  const findTwin = async (title: string) => {
+    let seen = 0;
+    try {
+      for await (const other of api.paginate('/benefits/all', {})) {
+        if (other.id !== benefit?.id && sameText(other.title, title)) return { title: other.title, id: other.id, typed: title };
+        if ((seen += 1) >= 1000) break;
+      }
+    } catch {
+      // Not read: nothing to warn of; the save says what goes wrong with it.
+    }
+    return null;
+  };
+
+  const submit = async () => {
     const changed: Partial<Values> = benefit ? changedOnly(initial, values) : values;
+    if ('title' in changed && values.title.trim() !== '' && !twinWarned) {
+      const found = await findTwin(values.title.trim());
+      setTwin(found);
+      if (found) return;
+    }
     if (endsInPast(changed) && pastWarned !== values.enddate) return setPastWarned(values.enddate);
     const given = (key: keyof Values) => key in changed && (benefit !== undefined || values[key] !== '');
     const body: Record<string, unknown> = {};
@@ -118,7 +142,7 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
   };
 
   return (
-    <Form error={save.error} label={benefit ? 'Edit benefit' : 'New benefit'} validate={validate} onSubmit={submit}>
+    <Form error={save.error} label={benefit ? 'Edit benefit' : 'New benefit'} validate={validate} onSubmit={() => void submit()}>
       <TextField label="Title" name="title" value={values.title} onValue={set('title')} />
       <TextAreaField label="Description" name="description" value={values.description} onValue={set('description')} />
       <div className="grid">
@@ -147,9 +171,14 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
           {benefit ? 'save' : 'create it'} anyway.
         </p>
       ) : null}
+      {twinWarned ? (
+        <p className="warning-note" role="alert" data-testid="duplicate-warning">
+          A benefit called “{twin.title}” already exists (#{twin.id}). {benefit ? 'Save this one with the same title anyway?' : 'Create another anyway?'}
+        </p>
+      ) : null}
       <div className="actions">
         <SubmitButton busy={save.isPending}>
-          {pastWarned !== null && pastWarned === values.enddate ? (benefit ? 'Save anyway' : 'Create anyway') : benefit ? 'Save changes' : 'Create benefit'}
+          {twinWarned || (pastWarned !== null && pastWarned === values.enddate) ? (benefit ? 'Save anyway' : 'Create anyway') : benefit ? 'Save changes' : 'Create benefit'}
         </SubmitButton>
       </div>
     </Form>

@@ -1,6 +1,6 @@
 import { encodeSku } from '@rapport/sdk';
 import { useState } from 'react';
-import { namesField } from '../../api/errors.js';
+import { FieldProblem, namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { CheckboxField, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { Loading } from '../../components/states.js';
@@ -63,11 +63,21 @@ function ProductFormFields({
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const save = useApiMutation(
-    (api, body: Record<string, unknown>) =>
-      // The form checked the numbers first (validate); the API checks the rest and names the field.
-      product
-        ? api.PUT('/products/{sku}', { params: { path: { sku: encodeSku(product.sku) } }, body: body as never })
-        : api.POST('/products', { body: body as never }),
+    async (api, body: Record<string, unknown>) => {
+      try {
+        // The form checked the numbers first (validate); the API checks the rest and names the field.
+        return await (product
+          ? api.PUT('/products/{sku}', { params: { path: { sku: encodeSku(product.sku) } }, body: body as never })
+          : api.POST('/products', { body: body as never }));
+      } catch (error) {
+        // A SKU taken: the API says so, not by which product; one read names it.
+        const sku = typeof body.sku === 'string' ? body.sku : null;
+        if (sku === null || !namesField(error, 'sku')) throw error;
+        const [holder] = await api.GET('/products', { params: { query: { sku, limit: 1 } } }).catch(() => []);
+        if (!holder) throw error;
+        throw new FieldProblem('sku', `The SKU “${sku}” is already the SKU of product “${holder.name}” (#${holder.id}): choose another SKU.`);
+      }
+    },
     { invalidate: [['api', '/products'], ['api', '/products/{sku}']], onSuccess: (saved) => onSaved(saved as Product) },
   );
 

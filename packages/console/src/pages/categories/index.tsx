@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FieldProblem, namesField } from '../../api/errors.js';
 import { useApiMutation, useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
 import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
-import { check, problems } from '../../lib/validate.js';
+import { check, problems, sameText } from '../../lib/validate.js';
 import { Page, Section } from '../../components/layout.js';
 import { QueryView } from '../../components/states.js';
 import { Link, href } from '../../router.js';
@@ -26,21 +27,43 @@ function NewCategory({ categories }: { categories: readonly Category[] }) {
   const [name, setName] = useState('');
   const [parent, setParent] = useState('');
   const [created, setCreated] = useState<string | null>(null);
-  const create = useApiMutation((api, body: { code: string; name: string; parent_code?: string }) => api.POST('/categories', { body }), {
-    invalidate: [['api', '/categories']],
-    onSuccess: (category) => {
-      setCreated(`Category “${category.name}” (${category.code}) created.`);
-      setCode('');
-      setName('');
+  // A second category of the same name under the same parent is allowed (K1 keys on the code) but
+  // likely a slip: the first Create only warns, naming the one there is.
+  const [warned, setWarned] = useState<string | null>(null);
+  const twin = categories.find((c) => (c.parent_code ?? '') === parent && sameText(c.name, name));
+  const warnedNow = twin !== undefined && warned === `${parent}/${name.trim()}`;
+  const create = useApiMutation(
+    async (api, body: { code: string; name: string; parent_code?: string }) => {
+      try {
+        return await api.POST('/categories', { body });
+      } catch (error) {
+        // The API says the code is taken, not by what: the list on this page names it.
+        const holder = namesField(error, 'code') ? categories.find((c) => c.code === body.code) : undefined;
+        if (holder) throw new FieldProblem('code', `The code “${body.code}” is already the code of category “${holder.name}”: choose another code.`);
+        throw error;
+      }
     },
-  });
+    {
+      invalidate: [['api', '/categories']],
+      onSuccess: (category) => {
+        setCreated(`Category “${category.name}” (${category.code}) created.`);
+        setCode('');
+        setName('');
+        setWarned(null);
+      },
+    },
+  );
+  const submit = () => {
+    if (twin && !warnedNow) return setWarned(`${parent}/${name.trim()}`);
+    create.mutate({ code, name, ...(parent ? { parent_code: parent } : {}) });
+  };
   return (
     <Form
       changes
       error={create.error}
       label="New category"
       validate={() => problems({ name: check.filled(name, 'Type the category’s name, e.g. Trail shoes.'), code: check.filled(code, 'Type a code for it, e.g. trail-shoes.') ?? (code.includes('/') ? 'Leave out the /: codes cannot contain it.' : null) })}
-      onSubmit={() => create.mutate({ code, name, ...(parent ? { parent_code: parent } : {}) })}>
+      onSubmit={submit}>
       {created && !create.error ? (
         <p className="notice" role="status">
           {created}
@@ -49,9 +72,14 @@ function NewCategory({ categories }: { categories: readonly Category[] }) {
       <TextField label="Name" name="name" value={name} onValue={setName} hint="Shown to people, e.g. Trail shoes." />
       <TextField label="Code" name="code" value={code} onValue={setCode} hint="Your identifier for it, e.g. trail-shoes (no /). It cannot be changed later." autoCapitalize="off" spellCheck={false} />
       <SelectField label="Parent" name="parent_code" value={parent} onValue={setParent} options={categoryOptions(categories, { value: '', label: 'None (a top-level category)' })} />
+      {warnedNow && twin ? (
+        <p className="warning-note" role="alert" data-testid="duplicate-warning">
+          A category called “{twin.name}” already exists {parent ? 'under the same parent' : 'at the top level'} (code {twin.code}). Create another anyway?
+        </p>
+      ) : null}
       <div className="actions">
         <SubmitButton busy={create.isPending} busyLabel="Creating…">
-          Create category
+          {warnedNow ? 'Create anyway' : 'Create category'}
         </SubmitButton>
       </div>
     </Form>

@@ -58,7 +58,8 @@ async function exportSearch(api: RapportClient, search: string, sort: string): P
   let truncated = false;
   for (let page = 0; ; page += 1) {
     const users = await api.GET('/users', { params: { query: { page, limit: EXPORT_PAGE, ...(search ? { search } : {}), ...(sort ? { sort: sort as never } : {}) } } });
-    for (const user of users) rows.push([user.userapp_id, user.service_uid, user.email, user.telephone, user.first_name, user.last_name, user.points, user.tags.join(' '), user.createtime]);
+    // Tags as the segment's export (SG6) writes them: one field, separated by commas.
+    for (const user of users) rows.push([user.userapp_id, user.service_uid, user.email, user.telephone, user.first_name, user.last_name, user.points, user.tags.join(','), user.createtime]);
     if (users.length < EXPORT_PAGE) break;
     if (rows.length >= EXPORT_MAX) {
       truncated = true;

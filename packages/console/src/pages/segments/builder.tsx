@@ -1,8 +1,10 @@
 import { PURCHASE_CHANNELS, SEGMENT_FIELDS } from '@rapport/sdk';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { explainForField, fieldOf } from '../../api/errors.js';
 import { ErrorText } from '../../components/states.js';
+import { formatCount } from '../../lib/format.js';
 import { GROUP_LABELS } from '../../lib/value-groups.js';
+import { SkuInput } from './sku-input.js';
 import {
   ATTRIBUTE,
   type BuilderContext,
@@ -36,6 +38,10 @@ export interface BuilderOptions {
   categories: readonly { code: string; name: string; path: string }[];
   /** The branches' names (a purchase's branch_name). */
   branches: readonly string[];
+  /** The tags customers hold, by name, with how many hold each (GET /account/tags). */
+  tags: readonly { tag: string; customers: number }[];
+  /** False when `tags` may not be every tag (the read came back full, or failed): then they are suggestions and no typed tag is judged. */
+  tagsComplete: boolean;
   events: readonly string[];
   benefits: readonly { id: number; title: string }[];
   /** The account's mailings (SG9), by name. */
@@ -244,6 +250,8 @@ function SubjectSelect({ condition, builder, control }: { condition: DraftCondit
 
 function ConditionEditor({ condition, builder, number, target }: NodeProps & { condition: DraftCondition }) {
   const messageId = useId();
+  /** The SKU typed, once the catalogue said no product has it (SkuInput's check). */
+  const [skuUnknown, setSkuUnknown] = useState<string | null>(null);
   const { context, options } = builder;
   const set = (changes: Partial<DraftCondition>) => builder.onChange(edit(builder.root, condition.id, (node) => ({ ...(node as DraftCondition), ...changes })));
   const problem = builder.problems.get(condition.id);
@@ -307,8 +315,17 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
 
   // A select attribute offers its options, not a text box; a stored value it no longer offers stays shown, with a warning.
   const attributeName = subject.startsWith(`field:${ATTRIBUTE}`) ? subject.slice(`field:${ATTRIBUTE}`.length) : null;
-  const choices = attributeName ? options.attributes.find((a) => a.name === attributeName)?.options : subject === 'field:rfm.value_group' ? VALUE_GROUP_CHOICES : undefined;
-  const offersChoices = choices !== undefined && choices.length > 0 && type === 'text';
+  const tagChoices = type === 'tags' && options.tagsComplete ? options.tags.map((t) => ({ value: t.tag, text: `${t.tag} (${formatCount(t.customers)} ${t.customers === 1 ? 'customer' : 'customers'})` })) : undefined;
+  const choices = attributeName ? options.attributes.find((a) => a.name === attributeName)?.options : subject === 'field:rfm.value_group' ? VALUE_GROUP_CHOICES : tagChoices;
+  const offersChoices = choices !== undefined && choices.length > 0 && (type === 'text' || type === 'tags');
+  /** Why a value none of the choices has matches nobody, in the words of what the choices are. */
+  const notChosen = (values: readonly string[]) => {
+    const quoted = values.map((v) => `“${v}”`).join(', ');
+    if (type === 'tags') return `No customer has the tag ${quoted}${values.length === 1 ? '' : ' (any of them)'}: choose a tag from the list.`;
+    const what = attributeName ? 'this attribute’s options' : 'the value groups';
+    return `${quoted} ${values.length === 1 ? 'is not one' : 'are not'} of ${what}: no customer can have ${values.length === 1 ? 'it' : 'them'}.`;
+  };
+  const notOption = type === 'tags' ? 'no customer has it' : 'not an option';
   const listItems = (text: string) => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
   let warning: ReactNode = null;
 
@@ -318,23 +335,23 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
     if (shape === 'one') {
       const listed = condition.value === '' || known(condition.value);
       valueControls = (
-        <Control {...props('Value', 'value')}>
+        <Control {...props(type === 'tags' ? 'Tag' : 'Value', 'value')}>
           {(control) => (
             <Select
               control={control}
               value={condition.value}
               onValue={(value) => set({ value })}
-              options={[{ value: '', label: 'Choose one' }, ...choices.map((c) => ({ value: c.value, label: c.text })), ...(listed ? [] : [{ value: condition.value, label: `${condition.value} (not an option)` }])]}
+              options={[{ value: '', label: 'Choose one' }, ...choices.map((c) => ({ value: c.value, label: c.text })), ...(listed ? [] : [{ value: condition.value, label: `${condition.value} (${notOption})` }])]}
             />
           )}
         </Control>
       );
-      if (!listed) warning = <NoRecord>“{condition.value}” is not one of {attributeName ? 'this attribute’s options' : 'the value groups'}: no customer can have it.</NoRecord>;
+      if (!listed) warning = <NoRecord>{notChosen([condition.value])}</NoRecord>;
     } else {
       const chosen = listItems(condition.value);
       const unknown = chosen.filter((value) => !known(value));
       valueControls = (
-        <Control {...props('Values', 'value', 'Choose one or more (Ctrl or ⌘ to add).')}>
+        <Control {...props(type === 'tags' ? 'Tags' : 'Values', 'value', 'Choose one or more (Ctrl or ⌘ to add).')}>
           {(control) => (
             <select
               {...control}
@@ -350,14 +367,14 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
               ))}
               {unknown.map((value) => (
                 <option key={value} value={value}>
-                  {value} (not an option)
+                  {value} ({notOption})
                 </option>
               ))}
             </select>
           )}
         </Control>
       );
-      if (unknown.length > 0) warning = <NoRecord>{unknown.map((v) => `“${v}”`).join(', ')} {unknown.length === 1 ? 'is not one' : 'are not'} of this attribute’s options: no customer can have {unknown.length === 1 ? 'it' : 'them'}.</NoRecord>;
+      if (unknown.length > 0) warning = <NoRecord>{notChosen(unknown)}</NoRecord>;
     }
   } else switch (shape) {
     case 'none':
@@ -442,7 +459,8 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
   let body: ReactNode;
   switch (subject) {
     case 'purchases':
-      if (condition.branch !== '' && !branchKnown) warning = <NoRecord>No branch is called “{condition.branch}”: no purchase matches it. Choose a branch from the list.</NoRecord>;
+      if (skuUnknown !== null && skuUnknown === condition.sku.trim()) warning = <NoRecord>No product has the SKU “{skuUnknown}”: no purchase item matches it. Choose a product from the list.</NoRecord>;
+      else if (condition.branch !== '' && !branchKnown) warning = <NoRecord>No branch is called “{condition.branch}”: no purchase matches it. Choose a branch from the list.</NoRecord>;
       else if (condition.category !== '' && !categoryKnown) warning = <NoRecord>No category has the code “{condition.category}”: no purchase matches it. Choose a category from the list.</NoRecord>;
       body = (
         <>
@@ -467,7 +485,9 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
           <Control {...props('Channel', 'channel')}>
             {(control) => <Select control={control} value={condition.channel} onValue={(channel) => set({ channel })} options={[{ value: '', label: 'Any channel' }, ...PURCHASE_CHANNELS.map((c) => ({ value: c, label: c }))]} />}
           </Control>
-          <Control {...props('SKU', 'sku', 'Optional: an item with it.')}>{(control) => <input {...control} type="text" value={condition.sku} onChange={(e) => set({ sku: e.target.value })} autoCapitalize="off" />}</Control>
+          <Control {...props('SKU', 'sku', 'Optional: an item with it. Type a SKU or a product’s name and choose it.')}>
+            {(control) => <SkuInput control={control} value={condition.sku} onValue={(sku) => set({ sku })} onUnknown={setSkuUnknown} />}
+          </Control>
           <Control {...props('Category', 'category', 'Or any category below it.')}>
             {(control) => (
               <Select

@@ -7,6 +7,7 @@ import { explain, namesField } from '../../api/errors.js';
 import { useApiMutation, useApiQuery, useGet } from '../../api/queries.js';
 import { useApi, useCanChange } from '../../api/session.js';
 import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
+import { DEFAULT_COLUMNS, ExportColumns, chosenFields, exportColumns } from './export-columns.js';
 import { Page, Section } from '../../components/layout.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
@@ -189,15 +190,18 @@ const showSize = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1
 function MembersAndExport({ segment }: { segment: Segment }) {
   const count = useSegmentCount(segment.id);
   const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
-  const [fields, setFields] = useState('');
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(DEFAULT_COLUMNS));
+  const attributes = useGet('/account/custom-attributes');
+  const groups = useMemo(() => exportColumns(attributes.data ?? []), [attributes.data]);
   const exported = useApiMutation((api, variables: { format: 'csv' | 'ndjson'; fields: string }) => downloadSegment(api, segment.id, variables.format, variables.fields));
+  const validate = () => problems({ fields: chosen.size === 0 ? 'Tick at least one column.' : null });
   return (
     <Section title="Members and export">
       <p>
         {count.isPending ? 'Counting the members…' : count.isError ? explain(count.error).text : `${formatCount(count.data.count)} ${count.data.count === 1 ? 'customer is' : 'customers are'} in this segment now (as saved).`}{' '}
         <Link to={href('/customers', { segment: segment.id })}>Open the members</Link>
       </p>
-      <Form className="form-inline" label="Export the members" error={exported.error} onSubmit={() => exported.mutate({ format, fields })}>
+      <Form className="form export-form" label="Export the members" error={exported.error} validate={validate} onSubmit={() => exported.mutate({ format, fields: chosenFields(groups, chosen).join(',') })}>
         <SelectField
           label="Format"
           name="format"
@@ -208,20 +212,14 @@ function MembersAndExport({ segment }: { segment: Segment }) {
             { value: 'ndjson', label: 'NDJSON (one JSON object a line)' },
           ]}
         />
-        <TextField
-          label="Fields"
-          name="fields"
-          value={fields}
-          onValue={setFields}
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="email, first_name, points"
-          hint={`Optional: the columns you want, as the file's first line names them, separated by commas; when empty, the usual seven: userapp_id, service_uid, email, telephone, first_name, last_name, points. ${fileTimesNote()}`}
-        />
+        <ExportColumns groups={groups} chosen={chosen} onChange={setChosen} />
         <div className="actions">
           <SubmitButton busy={exported.isPending} busyLabel="Exporting…" reads>
             Download the export
           </SubmitButton>
+          <span className="hint" data-testid="export-file-note">
+            The file names its columns as the API does (the small names above), for importing it elsewhere. {fileTimesNote()}
+          </span>
         </div>
       </Form>
       {exported.data && !exported.error ? (

@@ -55,6 +55,9 @@ export function definitionSummary(segment: { definition: unknown; advanced: bool
   return segment.advanced ? `${text} in nested groups` : text;
 }
 
+/** The most tags the builder reads (GET /account/tags's default); a list that long may not be all of them. */
+const TAGS_LISTED = 1000;
+
 /** The most items of one list the builder reads (pages of 100) to offer them by name. */
 const MAX_LISTED = 2000;
 
@@ -83,6 +86,9 @@ export function useBuilderOptions(selfId?: number): { options: BuilderOptions; c
     }
     return names;
   });
+  // The tags customers hold (Rapport's GET /account/tags), the most held first: the whole list unless
+  // it comes back full, when the builder offers them as suggestions and judges no typed tag.
+  const tags = useGet('/account/tags', { params: { query: { limit: TAGS_LISTED } } });
   const benefits = useGet('/benefits/all', { params: { query: { limit: 100 } } });
   const mailings = useGet('/mailings', { params: { query: { limit: 100 } } });
   const segments = useGet('/segments', { params: { query: { limit: 100 } } });
@@ -91,12 +97,14 @@ export function useBuilderOptions(selfId?: number): { options: BuilderOptions; c
       attributes: (attributes.data ?? []).filter((a) => attributeFieldType(a.data_type) !== null),
       categories: (categories.data ?? []).map((c) => ({ code: c.code, name: c.name, path: c.path })),
       branches: branches.data ?? [],
+      tags: [...(tags.data ?? [])].sort((a, b) => a.tag.localeCompare(b.tag)),
+      tagsComplete: tags.data !== undefined && tags.data.length < TAGS_LISTED,
       events: events.data ?? [],
       benefits: (benefits.data ?? []).map((b) => ({ id: b.id, title: b.title })),
       mailings: (mailings.data ?? []).map((m) => ({ id: m.id, title: m.name })),
       segments: (segments.data ?? []).filter((s) => s.id !== selfId).map((s) => ({ id: s.id, title: s.title })),
     }),
-    [attributes.data, categories.data, branches.data, events.data, benefits.data, mailings.data, segments.data, selfId],
+    [attributes.data, categories.data, branches.data, tags.data, events.data, benefits.data, mailings.data, segments.data, selfId],
   );
   const context = useMemo<BuilderContext>(
     () => ({ attributes: new Map(options.attributes.map((a) => [a.name, attributeFieldType(a.data_type)!])) }),
@@ -105,5 +113,6 @@ export function useBuilderOptions(selfId?: number): { options: BuilderOptions; c
   // The attributes decide the operators, and the pick-lists must be there before a stored value is
   // judged to match nothing: the builder waits for them; the benefits, mailings and segments fill in.
   const lists = [attributes, categories, branches, events];
-  return { options, context, ready: lists.every((q) => !q.isPending), error: lists.find((q) => q.error)?.error ?? null };
+  // The tags are waited for too, but a failure to read them only leaves the Tag field a text box.
+  return { options, context, ready: [...lists, tags].every((q) => !q.isPending), error: lists.find((q) => q.error)?.error ?? null };
 }

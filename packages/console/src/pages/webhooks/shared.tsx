@@ -1,6 +1,6 @@
 import { WEBHOOK_ALL_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookEventFilter, type WebhookEventType } from '@rapport/sdk';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useFieldError } from '../../components/form.js';
+import { GroupError, useFieldError } from '../../components/form.js';
 import { StatusBadge } from '../../components/states.js';
 
 // What the Webhooks pages share: the event picker, an endpoint's events in words, its status, the
@@ -96,11 +96,7 @@ export function EventPicker({ choice, onChange }: { choice: EventChoice; onChang
         ))}
       </div>
       <p className="hint">Whatever is chosen, “Send a test message” sends a webhook.test message.</p>
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <GroupError id={errorId} error={error} />
     </fieldset>
   );
 }
