@@ -112,7 +112,7 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     );
     const [asked] = summaryCalls(calls);
     const query = new URL(`http://x${asked!.slice('GET '.length)}`).searchParams;
-    assert.deepEqual(Object.fromEntries(query), { from: daysAgo(29), to: daysAgo(0), group_by: 'day' });
+    assert.deepEqual(Object.fromEntries(query), { from: daysAgo(29), to: daysAgo(0), group_by: 'day', timezone: 'UTC' });
 
     // What the API answers for the same window, and that it holds the seeded data (the purchases'
     // item SKU-1 is a product too).

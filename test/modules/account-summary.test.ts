@@ -5,7 +5,7 @@ import { expectError, expectOk } from '../helpers/assertions.js';
 import { createUser } from '../helpers/factories.js';
 import { createPurchase } from '../helpers/purchases.js';
 
-// O10: GET /account/summary. Totals, a window of whole UTC days, the window of equal length just
+// O10: GET /account/summary. Totals, a window of whole days (UTC's, or those of `timezone`), the window of equal length just
 // before it, and every bucket of the window; each test on an account of its own. "Today" is the
 // test clock's: users and ledger entries take their time from it, purchases and user events carry
 // their own.
@@ -175,6 +175,85 @@ describe('GET /account/summary', () => {
     assert.equal(year.series.length, 13);
     assert.deepEqual([year.series[0].bucket, year.series[12].bucket], ['2025-03', '2026-03']);
     assert.equal(year.series.reduce((n: number, b: any) => n + b.purchases, 0), 6);
+  });
+
+  it('counts the days of timezone: the window, the previous window and the series', async () => {
+    const a = await account();
+    const zone = '&timezone=America/Argentina/Buenos_Aires';
+    const user = await a.customer('2026-03-10T02:00:00Z'); // 2026-03-09 23:00 there: previous window
+    await a.movePoints(user, '2026-03-10T03:00:00Z', 10); // 2026-03-10 00:00 there
+    await a.buy(user, '2026-03-05 02:59:59', 1); // 2026-03-04 there: before both windows
+    await a.buy(user, '2026-03-05 03:00:00', 2); // the previous window's first instant there
+    await a.buy(user, '2026-03-11 01:30:00', 4); // 2026-03-10 22:30 there
+    await a.buy(user, '2026-03-15 02:59:59', 8); // 2026-03-14 23:59:59 there: the window's last second
+    await a.buy(user, '2026-03-15 03:00:00', 16); // 2026-03-15 there: after the window
+    await a.visit(user, '2026-03-12 01:30:00'); // 2026-03-11 there
+
+    const there = await a.summary(`?from=2026-03-10&to=2026-03-14${zone}`);
+    assert.deepEqual(there.window, { ...NO_FIGURES, from: '2026-03-10', to: '2026-03-14', purchases: 2, revenue: 12, points_issued: 10, user_events: 1 });
+    assert.deepEqual(there.previous, { ...NO_FIGURES, from: '2026-03-05', to: '2026-03-09', new_customers: 1, purchases: 1, revenue: 2 });
+    assert.deepEqual(
+      there.series,
+      series(days('2026-03-10', 5), { '2026-03-10': { purchases: 1, revenue: 4 }, '2026-03-11': { user_events: 1 }, '2026-03-14': { purchases: 1, revenue: 8 } }),
+    );
+    // without it (or with UTC) the days are UTC's, as before
+    const utc = await a.summary('?from=2026-03-10&to=2026-03-14');
+    assert.deepEqual(utc.window, { ...NO_FIGURES, from: '2026-03-10', to: '2026-03-14', new_customers: 1, purchases: 1, revenue: 4, points_issued: 10, user_events: 1 });
+    assert.deepEqual(utc.previous, { ...NO_FIGURES, from: '2026-03-05', to: '2026-03-09', purchases: 2, revenue: 3 });
+    assert.deepEqual(await a.summary('?from=2026-03-10&to=2026-03-14&timezone=UTC'), utc);
+
+    // months of the zone
+    const months = await a.summary(`?from=2026-02-01&to=2026-03-14&group_by=month${zone}`);
+    assert.deepEqual(
+      months.series,
+      series(['2026-02', '2026-03'], { '2026-03': { new_customers: 1, purchases: 4, revenue: 15, user_events: 1 } }),
+    );
+
+    // the default window ends today there: at 02:30 UTC on the 15th it is still the 14th
+    t.clock.set('2026-03-15T02:30:00Z');
+    try {
+      const defaults = await a.summary(`?${zone.slice(1)}`);
+      assert.deepEqual([defaults.window.from, defaults.window.to], ['2026-02-13', '2026-03-14']);
+      assert.deepEqual([(await a.summary()).window.to], ['2026-03-15']);
+    } finally {
+      t.clock.set(TODAY);
+    }
+  });
+
+  it('follows daylight saving: a day of 23 hours and one of 25 in Madrid', async () => {
+    const a = await account();
+    const user = await a.customer('2025-01-01T00:00:00Z');
+    // 2025-03-30 runs 2025-03-29 23:00 to 2025-03-30 22:00 UTC; 2025-10-26 runs 2025-10-25 22:00 to 2025-10-26 23:00 UTC
+    for (const [at, total] of [
+      ['2025-03-29 22:59:59', 1],
+      ['2025-03-29 23:00:00', 2],
+      ['2025-03-30 21:59:59', 4],
+      ['2025-03-30 22:00:00', 8],
+      ['2025-10-25 21:59:59', 16],
+      ['2025-10-25 22:00:00', 32],
+      ['2025-10-26 22:59:59', 64],
+      ['2025-10-26 23:00:00', 128],
+    ] as const) {
+      await a.buy(user, at, total);
+    }
+    const march = await a.summary('?from=2025-03-30&to=2025-03-30&timezone=Europe/Madrid');
+    assert.deepEqual(march.series, series(['2025-03-30'], { '2025-03-30': { purchases: 2, revenue: 6 } }));
+    assert.deepEqual(march.previous, { ...NO_FIGURES, from: '2025-03-29', to: '2025-03-29', purchases: 1, revenue: 1 });
+    const october = await a.summary('?from=2025-10-26&to=2025-10-26&timezone=Europe/Madrid');
+    assert.deepEqual(october.series, series(['2025-10-26'], { '2025-10-26': { purchases: 2, revenue: 96 } }));
+    assert.deepEqual(october.previous, { ...NO_FIGURES, from: '2025-10-25', to: '2025-10-25', purchases: 1, revenue: 16 });
+    // 2025-03-30 22:00 UTC is 2025-03-31 00:00 there: still March
+    const year = await a.summary('?from=2025-03-01&to=2025-10-31&group_by=month&timezone=Europe/Madrid');
+    assert.deepEqual(year.series.map((b: any) => [b.bucket, b.purchases]), [
+      ['2025-03', 4], ['2025-04', 0], ['2025-05', 0], ['2025-06', 0], ['2025-07', 0], ['2025-08', 0], ['2025-09', 0], ['2025-10', 4],
+    ]);
+  });
+
+  it('answers 400 naming timezone when it is not an IANA zone', async () => {
+    for (const zone of ['Mars/Olympus', 'Buenos Aires', '%2B01:00', `Europe/${'x'.repeat(64)}`]) {
+      expectError(await t.get(`/apiv3/account/summary?timezone=${zone}`), 400, 'bad_request', /^timezone: /);
+    }
+    expectError(await t.get('/apiv3/account/summary?timezone=Mars/Olympus'), 400, 'bad_request', /^timezone: must be an IANA time zone, e.g. UTC/);
   });
 
   it('answers at most 366 days; more is 400 naming from', async () => {

@@ -5,8 +5,8 @@ import { expectError, expectOk } from '../helpers/assertions.js';
 import { createUser } from '../helpers/factories.js';
 import { createPurchase } from '../helpers/purchases.js';
 
-// GET /purchases/summary: orders and revenue (sum of prices.total) per UTC day or month, every
-// bucket of the range present.
+// GET /purchases/summary: orders and revenue (sum of prices.total) per day or month, UTC's or those
+// of `timezone`, every bucket of the range present.
 
 const t = await buildTestApp();
 t.clock.set('2026-03-15T12:00:00Z');
@@ -91,6 +91,96 @@ describe('GET /purchases/summary', () => {
     );
     // a bound inside a month cuts it
     assert.deepEqual(await a.summary('?group_by=month&from=2026-03-02&to=2026-03-31'), buckets(['2026-03'], { '2026-03': [1, 16] }));
+  });
+
+  it('counts the days and months of timezone: a purchase at 01:30 UTC is the day before in Buenos Aires', async () => {
+    const a = await account();
+    const zone = '&timezone=America/Argentina/Buenos_Aires';
+    await a.buy('2026-03-01 02:59:59', 1); // 2026-02-28 23:59:59 there: outside
+    await a.buy('2026-03-01 03:00:00', 2); // 2026-03-01 00:00:00 there
+    await a.buy('2026-03-02 01:30:00', 4); // 2026-03-01 22:30 there
+    await a.buy('2026-03-03 02:59:59', 8); // 2026-03-02 23:59:59 there
+    await a.buy('2026-03-03 03:00:00', 16); // 2026-03-03 there: outside
+    const range = '?from=2026-03-01&to=2026-03-02';
+    assert.deepEqual(await a.summary(`${range}${zone}`), buckets(['2026-03-01', '2026-03-02'], { '2026-03-01': [2, 6], '2026-03-02': [1, 8] }));
+    // without it (or with UTC, or empty) the days are UTC's, as before
+    const utc = buckets(['2026-03-01', '2026-03-02'], { '2026-03-01': [2, 3], '2026-03-02': [1, 4] });
+    assert.deepEqual(await a.summary(range), utc);
+    assert.deepEqual(await a.summary(`${range}&timezone=UTC`), utc);
+    assert.deepEqual(await a.summary(`${range}&timezone=`), utc);
+    // datetime bounds stay instants; the days they cut are the zone's
+    const cut = await a.summary(`?from=${encodeURIComponent('2026-03-01 03:00:01')}&to=${encodeURIComponent('2026-03-02T12:00:00-03:00')}${zone}`);
+    assert.deepEqual(cut, buckets(['2026-03-01', '2026-03-02'], { '2026-03-01': [1, 4] }));
+    // months: 2026-02-01 02:00 UTC is still January there; 2026-03-01 02:59:59 UTC still February
+    await a.buy('2026-02-01 02:00:00', 32);
+    await a.buy('2026-01-01 02:59:59', 64); // 2025-12-31 there: outside
+    assert.deepEqual(
+      await a.summary(`?group_by=month&from=2026-01-01&to=2026-02-28${zone}`),
+      buckets(['2026-01', '2026-02'], { '2026-01': [1, 32], '2026-02': [1, 1] }),
+    );
+    // an offset that is not whole hours: India, UTC+5:30
+    await a.buy('2026-03-05 18:29:59', 128);
+    await a.buy('2026-03-05 18:30:00', 256);
+    assert.deepEqual(
+      await a.summary('?from=2026-03-05&to=2026-03-06&timezone=Asia/Kolkata'),
+      buckets(['2026-03-05', '2026-03-06'], { '2026-03-05': [1, 128], '2026-03-06': [1, 256] }),
+    );
+  });
+
+  it('follows daylight saving: in Madrid the last Sunday of March has 23 hours and that of October 25', async () => {
+    const a = await account();
+    const zone = '&timezone=Europe/Madrid';
+    // 2025-03-30: clocks go from 02:00 (UTC+1) to 03:00 (UTC+2); the day runs 2025-03-29 23:00 to 2025-03-30 22:00 UTC
+    await a.buy('2025-03-29 22:59:59', 1);
+    await a.buy('2025-03-29 23:00:00', 2);
+    await a.buy('2025-03-30 21:59:59', 4);
+    await a.buy('2025-03-30 22:00:00', 8);
+    assert.deepEqual(
+      await a.summary(`?from=2025-03-29&to=2025-03-31${zone}`),
+      buckets(['2025-03-29', '2025-03-30', '2025-03-31'], { '2025-03-29': [1, 1], '2025-03-30': [2, 6], '2025-03-31': [1, 8] }),
+    );
+    // 2025-10-26: clocks go back from 03:00 (UTC+2) to 02:00 (UTC+1); the day runs 2025-10-25 22:00 to 2025-10-26 23:00 UTC
+    await a.buy('2025-10-25 21:59:59', 16);
+    await a.buy('2025-10-25 22:00:00', 32);
+    await a.buy('2025-10-26 22:59:59', 64);
+    await a.buy('2025-10-26 23:00:00', 128);
+    assert.deepEqual(
+      await a.summary(`?from=2025-10-25&to=2025-10-27${zone}`),
+      buckets(['2025-10-25', '2025-10-26', '2025-10-27'], { '2025-10-25': [1, 16], '2025-10-26': [2, 96], '2025-10-27': [1, 128] }),
+    );
+    // months across the change: April starts at 2025-03-31 22:00 UTC (UTC+2), March at 2025-02-28 23:00 UTC (UTC+1)
+    await a.buy('2025-02-28 22:59:59', 256);
+    await a.buy('2025-02-28 23:00:00', 512);
+    await a.buy('2025-03-31 21:59:59', 1024);
+    await a.buy('2025-03-31 22:00:00', 2048);
+    assert.deepEqual(
+      await a.summary(`?group_by=month&from=2025-02-01&to=2025-04-30${zone}`),
+      buckets(['2025-02', '2025-03', '2025-04'], { '2025-02': [1, 256], '2025-03': [6, 1 + 2 + 4 + 8 + 512 + 1024], '2025-04': [1, 2048] }),
+    );
+  });
+
+  it('defaults to the 30 days ending today in timezone', async () => {
+    const a = await account();
+    await a.buy('2026-03-15 02:00:00', 1); // 2026-03-14 23:00 in Buenos Aires
+    t.clock.set('2026-03-15T02:30:00Z'); // still 2026-03-14 there
+    try {
+      const there = await a.summary('?timezone=America/Argentina/Buenos_Aires');
+      assert.deepEqual(there, buckets(days('2026-02-13', 30), { '2026-03-14': [1, 1] }));
+      const utc = await a.summary();
+      assert.deepEqual(utc, buckets(days('2026-02-14', 30), { '2026-03-15': [1, 1] }));
+      const months = await a.summary('?group_by=month&timezone=America/Argentina/Buenos_Aires');
+      assert.deepEqual([months[0].date, months[11].date, months[11].orders], ['2025-04', '2026-03', 1]);
+    } finally {
+      t.clock.set('2026-03-15T12:00:00Z');
+    }
+  });
+
+  it('answers 400 naming timezone when it is not an IANA zone', async () => {
+    const a = await account();
+    for (const zone of ['Mars/Olympus', 'Buenos Aires', '%2B01:00', 'GMT-3%20', `Europe/${'x'.repeat(64)}`]) {
+      expectError(await t.get(`/apiv3/purchases/summary?timezone=${zone}`, { key: a.key }), 400, 'bad_request', /^timezone: /);
+    }
+    expectError(await t.get('/apiv3/purchases/summary?timezone=Mars/Olympus', { key: a.key }), 400, 'bad_request', /^timezone: must be an IANA time zone, e.g. UTC/);
   });
 
   it('filters by branch_name (case-insensitive); an unknown branch gives only zeros', async () => {

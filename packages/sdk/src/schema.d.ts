@@ -856,7 +856,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders and revenue (sum of prices.total) per UTC day or month over a date range, every bucket present */
+        /** Orders and revenue (sum of prices.total) per day or month (UTC, or of timezone) over a date range, every bucket present */
         get: operations["getPurchasesSummary"];
         put?: never;
         post?: never;
@@ -996,7 +996,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Overview: totals, a window of whole UTC days with the window before it, and its series per day or month */
+        /** Overview: totals, a window of whole days (UTC, or of timezone) with the window before it, and its series per day or month */
         get: operations["getAccountSummary"];
         put?: never;
         post?: never;
@@ -18416,12 +18416,14 @@ export interface operations {
     getPurchasesSummary: {
         parameters: {
             query?: {
-                /** @description On createtime, inclusive (G7; a bare date is its start). Default: 29 days before to's day (12 months with group_by=month) */
+                /** @description On createtime, inclusive (G7; a bare date is the start of that day in timezone). Default: 29 days before to's day (12 months with group_by=month) */
                 from?: string;
-                /** @description On createtime, inclusive (G7; a bare date is its end). Default: the end of today (UTC) */
+                /** @description On createtime, inclusive (G7; a bare date is the end of that day in timezone). Default: the end of today in timezone */
                 to?: string;
-                /** @description Bucket size: day (default) or month, in UTC */
+                /** @description Bucket size: day (default) or month, of timezone */
                 group_by?: "day" | "month" | "";
+                /** @description IANA time zone whose days and months the buckets and bare-date bounds are, e.g. America/Argentina/Buenos_Aires. Default: UTC */
+                timezone?: string;
                 /** @description Only this branch's purchases (compared case-insensitively after trimming) */
                 branch_name?: string;
             };
@@ -18440,7 +18442,7 @@ export interface operations {
                     "application/json": {
                         /** @description Every bucket from from's to to's, oldest first, empty ones with 0 */
                         payload: {
-                            /** @description The UTC day YYYY-MM-DD, or the month YYYY-MM with group_by=month */
+                            /** @description The day YYYY-MM-DD of timezone (UTC by default), or the month YYYY-MM with group_by=month */
                             date: string;
                             /** @description Purchases whose createtime lies in the bucket (and in from..to) */
                             orders: number;
@@ -18454,7 +18456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description from or to not a G7 datetime or date, from after to, a range over 366 days (120 months with group_by=month), or group_by not day or month */
+            /** @description from or to not a G7 datetime or date, from after to, a range over 366 days (120 months with group_by=month), group_by not day or month, or timezone not an IANA zone */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21201,12 +21203,14 @@ export interface operations {
     getAccountSummary: {
         parameters: {
             query?: {
-                /** @description First UTC day of the window, YYYY-MM-DD (whole day). Default: 29 days before to */
+                /** @description First day of the window, YYYY-MM-DD (a whole day of timezone). Default: 29 days before to */
                 from?: string;
-                /** @description Last UTC day of the window, YYYY-MM-DD (whole day). Default: today (UTC) */
+                /** @description Last day of the window, YYYY-MM-DD (a whole day of timezone). Default: today in timezone */
                 to?: string;
-                /** @description Bucket of the series: day (default) or month, in UTC */
+                /** @description Bucket of the series: day (default) or month, of timezone */
                 group_by?: "day" | "month" | "";
+                /** @description IANA time zone whose days the window, the previous window and the series are, e.g. America/Argentina/Buenos_Aires. Default: UTC */
+                timezone?: string;
             };
             header?: never;
             path?: never;
@@ -21239,9 +21243,9 @@ export interface operations {
                                 segments: number;
                             };
                             window: {
-                                /** @description First UTC day, YYYY-MM-DD */
+                                /** @description First day (of timezone, UTC by default), YYYY-MM-DD */
                                 from: string;
-                                /** @description Last UTC day, YYYY-MM-DD (included) */
+                                /** @description Last day (of timezone, UTC by default), YYYY-MM-DD (included) */
                                 to: string;
                                 /** @description Customers created in the window */
                                 new_customers: number;
@@ -21258,9 +21262,9 @@ export interface operations {
                             };
                             /** @description The window of equal length just before `window` */
                             previous: {
-                                /** @description First UTC day, YYYY-MM-DD */
+                                /** @description First day (of timezone, UTC by default), YYYY-MM-DD */
                                 from: string;
-                                /** @description Last UTC day, YYYY-MM-DD (included) */
+                                /** @description Last day (of timezone, UTC by default), YYYY-MM-DD (included) */
                                 to: string;
                                 /** @description Customers created in the window */
                                 new_customers: number;
@@ -21277,7 +21281,7 @@ export interface operations {
                             };
                             /** @description Every bucket of the window, oldest first, empty ones with 0 */
                             series: {
-                                /** @description The UTC day YYYY-MM-DD, or the month YYYY-MM with group_by=month (only the window's days count) */
+                                /** @description The day YYYY-MM-DD of timezone (UTC by default), or the month YYYY-MM with group_by=month (only the window's days count) */
                                 bucket: string;
                                 /** @description Customers created in the bucket */
                                 new_customers: number;

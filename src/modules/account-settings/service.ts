@@ -1,4 +1,5 @@
 import { NotFoundError, invalidField } from '../../lib/errors.js';
+import { timezoneField } from '../../lib/zones.js';
 import type { AccountSettingsRepository, SettingsChange, SettingsRow } from './repository.js';
 
 // T5: validated against what this Node knows (its ICU data): the codes, zones and tags a browser's
@@ -9,20 +10,6 @@ function currency(raw: string): string {
   const code = raw.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(code) || !CURRENCIES.has(code)) throw invalidField('currency', 'must be an ISO 4217 currency code, e.g. USD, EUR, BRL');
   return code;
-}
-
-function timezone(raw: string): string {
-  const zone = raw.trim();
-  // IANA names only (Region/City, or UTC): Intl also takes offsets like +01:00, which are no zone.
-  if (/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return zone;
-    } catch {
-      // not a zone this server knows
-    }
-  }
-  throw invalidField('timezone', 'must be an IANA time zone, e.g. UTC, Europe/Lisbon, America/Sao_Paulo');
 }
 
 function locale(raw: string): string {
@@ -53,7 +40,7 @@ export class AccountSettingsService {
       change.name = name;
     }
     if (body.currency !== undefined) change.currency = currency(body.currency);
-    if (body.timezone !== undefined) change.timezone = timezone(body.timezone);
+    if (body.timezone !== undefined) change.timezone = timezoneField('timezone', body.timezone);
     if (body.locale !== undefined) change.locale = locale(body.locale);
     await this.deps.settings.update(accountId, change);
     return this.get(accountId);

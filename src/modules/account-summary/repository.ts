@@ -1,10 +1,12 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { bucketOf } from '../../db/time-buckets.js';
+import { type DatedTable, perZoneGroup, zoneKeyOf } from '../../db/time-buckets.js';
 import type { DB } from '../../db/types.js';
+import type { OffsetStretch } from '../../lib/zones.js';
 
-// O10's reads: one statement for the totals (a scalar subquery per table) and one GROUP BY per UTC
-// day for each table with a time, over both windows at once (the service folds the days into the
-// windows and the series). At most 732 rows per table, whatever the account holds.
+// O10's reads: one statement for the totals (a scalar subquery per table) and one GROUP BY per day
+// of the zone for each table with a time (db/time-buckets.ts: by UTC day and the shift to the
+// zone's), over both windows at once (the service folds the days into the windows and the series).
+// At most 1,466 rows per table (two a day), whatever the account holds.
 
 export interface SummaryTotalsRow {
   customers: number;
@@ -15,7 +17,7 @@ export interface SummaryTotalsRow {
   user_events: number;
 }
 
-/** One UTC day's figures; a day nothing happened on is absent. */
+/** One day's figures (the zone's day); a day nothing happened on is absent. */
 export interface DayFigures {
   day: string;
   new_customers: number;
@@ -26,13 +28,12 @@ export interface DayFigures {
   user_events: number;
 }
 
-/** Datetime bounds, inclusive, in the stored form. */
+/** Datetime bounds, inclusive, in the stored form, and the zone's offsets over them (lib/zones.ts). */
 export interface DatetimeRange {
   from: string;
   to: string;
+  stretches: OffsetStretch[];
 }
-
-type DatedTable = 'users' | 'purchases' | 'points_transactions' | 'user_events';
 type Measure = Exclude<keyof DayFigures, 'day'>;
 type Measures = Partial<Record<Measure, RawBuilder<unknown>>>;
 
@@ -69,41 +70,28 @@ export class AccountSummaryRepository {
   async days(accountId: number, range: DatetimeRange): Promise<DayFigures[]> {
     const rows = [
       ...(await this.perDay(accountId, range, 'users', 'createtime', { new_customers: count })),
-      ...(await this.perDay(accountId, range, 'purchases', 'createtime', { purchases: count, revenue: sql`sum(price_total)` })),
+      ...(await this.perDay(accountId, range, 'purchases', 'createtime', { purchases: count, revenue: sql`sum(rows.price_total)` })),
       ...(await this.perDay(accountId, range, 'points_transactions', 'createtime', {
-        points_issued: sql`sum(case when points > 0 then points else 0 end)`,
-        points_redeemed: sql`sum(case when points < 0 then -points else 0 end)`,
+        points_issued: sql`sum(case when rows.points > 0 then rows.points else 0 end)`,
+        points_redeemed: sql`sum(case when rows.points < 0 then -rows.points else 0 end)`,
       })),
       ...(await this.perDay(accountId, range, 'user_events', 'datetime', { user_events: count })),
     ];
     const byDay = new Map<string, DayFigures>();
     for (const row of rows) {
-      let figures = byDay.get(row.day);
+      const day = zoneKeyOf(row, 'day');
+      let figures = byDay.get(day);
       if (!figures) {
-        figures = { day: row.day, new_customers: 0, purchases: 0, revenue: 0, points_issued: 0, points_redeemed: 0, user_events: 0 };
-        byDay.set(row.day, figures);
+        figures = { day, new_customers: 0, purchases: 0, revenue: 0, points_issued: 0, points_redeemed: 0, user_events: 0 };
+        byDay.set(day, figures);
       }
-      for (const [name, value] of Object.entries(row)) if (name !== 'day') figures[name as Measure] = Number(value);
+      for (const [name, value] of Object.entries(row)) if (name !== 'utc_key' && name !== 'shift') figures[name as Measure] += Number(value);
     }
     return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
   }
 
-  /** The measures of the account's rows of `table` per UTC day of `column` within `range`: one GROUP BY over an index range where there is one. */
-  private perDay(
-    accountId: number,
-    range: DatetimeRange,
-    table: DatedTable,
-    column: 'createtime' | 'datetime',
-    measures: Measures,
-  ): Promise<Array<Record<string, unknown> & { day: string }>> {
-    const day = bucketOf(column, 'day');
-    const time = sql.ref(column);
-    return this.db
-      .selectFrom(table)
-      .select([day.as('day'), ...Object.entries(measures).map(([name, measure]) => measure.as(name))])
-      .where('account_id', '=', accountId)
-      .where(sql<boolean>`${time} >= ${range.from} and ${time} <= ${range.to}`)
-      .groupBy(day)
-      .execute() as Promise<Array<Record<string, unknown> & { day: string }>>;
+  /** The measures of the account's rows of `table` per UTC day and shift to the zone's day, `column` within `range`: one GROUP BY over an index range where there is one. */
+  private perDay(accountId: number, range: DatetimeRange, table: DatedTable, column: 'createtime' | 'datetime', measures: Measures) {
+    return perZoneGroup(this.db, { table, column, accountId, ...range, groupBy: 'day', measures: measures as Record<string, RawBuilder<unknown>> });
   }
 }

@@ -12,7 +12,7 @@ export async function accountSummaryRoutes(scope: FastifyInstance, { service }: 
     {
       schema: {
         tags: ['account'],
-        summary: 'Overview: totals, a window of whole UTC days with the window before it, and its series per day or month',
+        summary: 'Overview: totals, a window of whole days (UTC, or of timezone) with the window before it, and its series per day or month',
         operationId: 'getAccountSummary',
         querystring: AccountSummaryQuery,
         response: { 200: AccountSummaryEnvelope },

@@ -3,18 +3,21 @@ import { Envelope } from '../../http/envelope.js';
 
 // O10: GET /account/summary, the overview page's numbers in one answer.
 
-/** The longest window the summary answers, in whole UTC days (a leap year). */
+/** The longest window the summary answers, in whole days (a leap year). */
 export const SUMMARY_MAX_DAYS = 366;
-/** The default window: this many UTC days, today included. */
+/** The default window: this many days, today included. */
 export const SUMMARY_DEFAULT_DAYS = 30;
 
-// Text, so that an empty `from=`, `to=` or `group_by=` is "not given" (G7).
+// Text, so that an empty `from=`, `to=`, `group_by=` or `timezone=` is "not given" (G7).
 export const AccountSummaryQuery = Type.Object(
   {
-    from: Type.Optional(Type.String({ maxLength: 64, description: 'First UTC day of the window, YYYY-MM-DD (whole day). Default: 29 days before to' })),
-    to: Type.Optional(Type.String({ maxLength: 64, description: 'Last UTC day of the window, YYYY-MM-DD (whole day). Default: today (UTC)' })),
+    from: Type.Optional(Type.String({ maxLength: 64, description: 'First day of the window, YYYY-MM-DD (a whole day of timezone). Default: 29 days before to' })),
+    to: Type.Optional(Type.String({ maxLength: 64, description: 'Last day of the window, YYYY-MM-DD (a whole day of timezone). Default: today in timezone' })),
     group_by: Type.Optional(
-      Type.Unsafe<'day' | 'month' | ''>({ type: 'string', enum: ['day', 'month', ''], description: 'Bucket of the series: day (default) or month, in UTC' }),
+      Type.Unsafe<'day' | 'month' | ''>({ type: 'string', enum: ['day', 'month', ''], description: 'Bucket of the series: day (default) or month, of timezone' }),
+    ),
+    timezone: Type.Optional(
+      Type.String({ maxLength: 64, description: 'IANA time zone whose days the window, the previous window and the series are, e.g. America/Argentina/Buenos_Aires. Default: UTC' }),
     ),
   },
   { additionalProperties: false },
@@ -46,8 +49,8 @@ const figures = (span: 'window' | 'bucket') => ({
 const { user_events, ...windowFigures } = figures('window');
 
 export const SummaryWindow = Type.Object({
-  from: Type.String({ description: 'First UTC day, YYYY-MM-DD' }),
-  to: Type.String({ description: 'Last UTC day, YYYY-MM-DD (included)' }),
+  from: Type.String({ description: 'First day (of timezone, UTC by default), YYYY-MM-DD' }),
+  to: Type.String({ description: 'Last day (of timezone, UTC by default), YYYY-MM-DD (included)' }),
   ...windowFigures,
   points_issued: Count('Sum of the positive points-ledger entries of the window'),
   points_redeemed: Count('Sum of the negative points-ledger entries of the window, as a positive number'),
@@ -56,7 +59,7 @@ export const SummaryWindow = Type.Object({
 export type SummaryWindow = Static<typeof SummaryWindow>;
 
 export const SummaryBucket = Type.Object({
-  bucket: Type.String({ description: 'The UTC day YYYY-MM-DD, or the month YYYY-MM with group_by=month (only the window\'s days count)' }),
+  bucket: Type.String({ description: 'The day YYYY-MM-DD of timezone (UTC by default), or the month YYYY-MM with group_by=month (only the window\'s days count)' }),
   ...figures('bucket'),
 });
 export type SummaryBucket = Static<typeof SummaryBucket>;

@@ -2,6 +2,7 @@ import { BUCKET_KEY_LENGTH, type GroupBy, addDays, bucketCount, bucketKeys, roun
 import { invalidField } from '../../lib/errors.js';
 import { dateField, given } from '../../lib/fields.js';
 import { type Clock, formatDateTime } from '../../lib/time.js';
+import { offsetStretches, timezoneField, zoneDay, zoneDayEnd, zoneDayStart } from '../../lib/zones.js';
 import type { AccountSummaryRepository, DayFigures } from './repository.js';
 import {
   type AccountSummary,
@@ -12,9 +13,10 @@ import {
   type SummaryWindow,
 } from './schemas.js';
 
-// O10: GET /account/summary. The window is whole UTC days; the previous window is as many days
-// just before it. The repository answers each table's figures per UTC day over both windows; the
-// days are folded here into the two windows and into the series' buckets (every bucket present).
+// O10: GET /account/summary. The window is whole days, UTC's or those of the zone `timezone`
+// names; the previous window is as many days just before it. The repository answers each table's
+// figures per day of the zone over both windows; the days are folded here into the two windows and
+// into the series' buckets (every bucket present).
 
 type Figures = Omit<SummaryWindow, 'from' | 'to'>;
 
@@ -56,12 +58,20 @@ export class AccountSummaryService {
 
   async summary(accountId: number, query: AccountSummaryQuery): Promise<AccountSummary> {
     const groupBy: GroupBy = query.group_by === 'month' ? 'month' : 'day';
-    const { from, to, days } = this.window(query);
+    const zoneText = given(query.timezone);
+    const zone = zoneText === undefined ? 'UTC' : timezoneField('timezone', zoneText);
+    const { from, to, days } = this.window(query, zone);
     const previous = { from: addDays(from, -days), to: addDays(from, -1) };
 
     const totals = await this.summaries.totals(accountId);
     const segments = await this.countSegments(accountId);
-    const daily = await this.summaries.days(accountId, { from: `${previous.from} 00:00:00`, to: `${to} 23:59:59` });
+    const first = zoneDayStart(zone, previous.from);
+    const last = zoneDayEnd(zone, to);
+    const daily = await this.summaries.days(accountId, {
+      from: formatDateTime(first),
+      to: formatDateTime(last),
+      stretches: offsetStretches(zone, first, last),
+    });
 
     const current = noFigures();
     const before = noFigures();
@@ -84,11 +94,11 @@ export class AccountSummaryService {
     };
   }
 
-  /** The window's first and last UTC days (G7 bare dates; defaults: the 30 days ending today) and its length. */
-  private window(query: AccountSummaryQuery): { from: string; to: string; days: number } {
+  /** The window's first and last days (G7 bare dates; defaults: the 30 days ending today in `zone`) and its length. */
+  private window(query: AccountSummaryQuery, zone: string): { from: string; to: string; days: number } {
     const givenFrom = given(query.from);
     const givenTo = given(query.to);
-    const to = givenTo === undefined ? formatDateTime(this.clock.now()).slice(0, 10) : dateField('to', givenTo.trim());
+    const to = givenTo === undefined ? zoneDay(zone, this.clock.now()) : dateField('to', givenTo.trim());
     const from = givenFrom === undefined ? addDays(to, -(SUMMARY_DEFAULT_DAYS - 1)) : dateField('from', givenFrom.trim());
     if (from > to) throw invalidField('from', `must not be after to (${to})`);
     const days = bucketCount(from, to, 'day');

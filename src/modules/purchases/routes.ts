@@ -126,14 +126,14 @@ export async function purchasesRoutes(scope: FastifyInstance, { purchases, bulk,
     {
       schema: {
         tags,
-        summary: 'Orders and revenue (sum of prices.total) per UTC day or month over a date range, every bucket present',
+        summary: 'Orders and revenue (sum of prices.total) per day or month (UTC, or of timezone) over a date range, every bucket present',
         operationId: 'getPurchasesSummary',
         querystring: PurchaseSummaryQuery,
         response: {
           200: PurchaseSummaryEnvelope,
           400: ErrorResponse(
             `from or to not a G7 datetime or date, from after to, a range over ${SUMMARY_MAX_BUCKETS.day} days ` +
-              `(${SUMMARY_MAX_BUCKETS.month} months with group_by=month), or group_by not day or month`,
+              `(${SUMMARY_MAX_BUCKETS.month} months with group_by=month), group_by not day or month, or timezone not an IANA zone`,
           ),
         },
       },

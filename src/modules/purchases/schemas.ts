@@ -190,12 +190,15 @@ export const SUMMARY_MAX_BUCKETS = { day: 366, month: 120 } as const;
 export const PurchaseSummaryQuery = Type.Object(
   {
     from: Type.Optional(
-      Datetime('On createtime, inclusive (G7; a bare date is its start). Default: 29 days before to\'s day (12 months with group_by=month)'),
+      Datetime('On createtime, inclusive (G7; a bare date is the start of that day in timezone). Default: 29 days before to\'s day (12 months with group_by=month)'),
     ),
-    to: Type.Optional(Datetime('On createtime, inclusive (G7; a bare date is its end). Default: the end of today (UTC)')),
+    to: Type.Optional(Datetime('On createtime, inclusive (G7; a bare date is the end of that day in timezone). Default: the end of today in timezone')),
     // Text, so that an empty `group_by=` is "not given" (G7).
     group_by: Type.Optional(
-      Type.Unsafe<'day' | 'month' | ''>({ type: 'string', enum: ['day', 'month', ''], description: 'Bucket size: day (default) or month, in UTC' }),
+      Type.Unsafe<'day' | 'month' | ''>({ type: 'string', enum: ['day', 'month', ''], description: 'Bucket size: day (default) or month, of timezone' }),
+    ),
+    timezone: Type.Optional(
+      Type.String({ maxLength: 64, description: 'IANA time zone whose days and months the buckets and bare-date bounds are, e.g. America/Argentina/Buenos_Aires. Default: UTC' }),
     ),
     branch_name: Type.Optional(Text(255, 'Only this branch\'s purchases (compared case-insensitively after trimming)')),
   },
@@ -204,7 +207,7 @@ export const PurchaseSummaryQuery = Type.Object(
 export type PurchaseSummaryQuery = Static<typeof PurchaseSummaryQuery>;
 
 export const PurchaseSummaryBucket = Type.Object({
-  date: Type.String({ description: 'The UTC day YYYY-MM-DD, or the month YYYY-MM with group_by=month' }),
+  date: Type.String({ description: 'The day YYYY-MM-DD of timezone (UTC by default), or the month YYYY-MM with group_by=month' }),
   orders: Type.Integer({ description: 'Purchases whose createtime lies in the bucket (and in from..to)' }),
   revenue: Type.Number({ description: 'Sum of their prices.total, rounded to 6 decimals; 0 when none' }),
 });

@@ -19,9 +19,10 @@ export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** 'YYYY-MM-DD' of `days` days before today (UTC); 0 is today. */
+/** 'YYYY-MM-DD' of `days` days before today, the account's day (T5's zone); 0 is today. */
 export function daysAgo(days: number, now: Date = new Date()): string {
-  return isoDate(new Date(now.getTime() - days * 86_400_000));
+  const today = zonedWall(now.getTime()).slice(0, 10);
+  return isoDate(new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000));
 }
 
 /**
@@ -139,18 +140,6 @@ export function dayPattern(): string {
   const parts = new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 10, 29)));
   const names: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
   return parts.map((p) => names[p.type] ?? p.value).join('');
-}
-
-/**
- * Where the API counts whole days in UTC (the overview's and purchases' charts), the words that say
- * so to people: nothing for an account in UTC; otherwise "Days run from midnight to midnight
- * Greenwich time (21:00 to 21:00 in Buenos Aires (GMT-3))".
- */
-export function utcDaysNote(): string {
-  const zone = displaySettings().timezone;
-  if (zone === 'UTC' || zoneOffset(zone) === 'GMT') return '';
-  const midnight = wallTime(Math.floor(Date.now() / 86_400_000) * 86_400_000, zone).slice(11, 16);
-  return `Days run from midnight to midnight Greenwich time (${midnight} to ${midnight} in ${zoneName(zone)}).`;
 }
 
 /**

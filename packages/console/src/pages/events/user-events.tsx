@@ -9,7 +9,7 @@ import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { Empty, Loading } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { showDateTime } from '../../lib/dates.js';
+import { showDateTime, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { check as rules, problems } from '../../lib/validate.js';
 import { CustomerLink, FilterBar, FilteredList, RequestProgress, SubNav, filterError, useFilterBar } from '../catalogue/shared.js';
 import { EVENTS_NAV } from './shared.js';
@@ -46,7 +46,15 @@ function BulkDelete() {
     check.reset();
   };
   // Only what was filled in: an empty field is then "is required" (or simply absent for notify_to).
-  const body = () => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value !== '')) as Partial<BulkValues>;
+  // The dates are the account's days (T5): sent as their first and last seconds there.
+  const inZone: Partial<Record<keyof BulkValues, (day: string) => string>> = { from: zoneDayStart, to: zoneDayEnd };
+  const body = () =>
+    Object.fromEntries(
+      Object.entries(values)
+        .map(([key, value]) => [key, value.trim()] as const)
+        .filter(([, value]) => value !== '')
+        .map(([key, value]) => [key, inZone[key as keyof BulkValues]?.(value) || value]),
+    ) as Partial<BulkValues>;
   const dryRun = () => api.DELETE('/user-events/bulk', { params: { query: { dry_run: true } }, body: body() });
   const check = useApiMutation(async () => {
     const answer = await dryRun();
@@ -132,7 +140,9 @@ export default function UserEventsPage() {
   const [page, setPage] = usePage();
   const options = useEventOptions({ value: '', label: 'Any event' });
   if (bar.applied.event && !options.some((o) => o.value === bar.applied.event)) options.push({ value: bar.applied.event, label: bar.applied.event });
-  const { customer, ...filters } = bar.query;
+  const { customer, from, to, ...rest } = bar.query;
+  // The dates are the account's days (T5): their first and last seconds there.
+  const filters = { ...rest, from: from && zoneDayStart(from), to: to && zoneDayEnd(to) };
   // User events are recorded by customer ID in your shop (E4): the customer typed is looked up for theirs.
   const who = useCustomerRef(customer ?? '', 'customer');
   const waiting = customer !== undefined && !who.data;

@@ -5,19 +5,17 @@ import { TimeChart } from '../../components/chart.js';
 import { Page, Section } from '../../components/layout.js';
 import { QueryView, StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds, utcDaysNote } from '../../lib/dates.js';
+import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds } from '../../lib/dates.js';
 import { Link, useSearchParam } from '../../router.js';
-import { formatCount, formatMoney, formatPercent } from '../../lib/format.js';
+import { displaySettings, formatCount, formatMoney, formatPercent } from '../../lib/format.js';
 import { GROUP_LABELS } from '../../lib/value-groups.js';
 import { Changes } from '../../components/access.js';
 
 // The overview is one GET /account/summary (O10): the account's totals (all time), the figures of
-// the chosen window of whole UTC days with the window of equal length just before it (up or down,
-// in percent), and the window's series per day (per month for 12 months), every bucket present,
-// as charts. The latest integration runs are one page of GET /integration-stats. Nothing is counted
-// by reading listings page by page. The API counts whole UTC days and takes no time zone: for an
-// account in another zone the page says so in words (lib/dates.ts utcDaysNote), and labels days by
-// their date without a zone.
+// the chosen window of whole days of the account's zone (T5, passed as `timezone`) with the window
+// of equal length just before it (up or down, in percent), and the window's series per day (per
+// month for 12 months), every bucket present, as charts. The latest integration runs are one page
+// of GET /integration-stats. Nothing is counted by reading listings page by page.
 
 type Summary = GetResult<'/account/summary'>;
 type WindowFigures = Summary['window'];
@@ -27,13 +25,16 @@ type RunSection = Exclude<Run['customers'], null>;
 interface Range {
   value: string;
   label: string;
-  /** The window's first UTC day ('YYYY-MM-DD'); the window ends today (UTC). */
+  /** The window's first day ('YYYY-MM-DD', the account's); the window ends today there. */
   from: (now: Date) => string;
   group_by: 'day' | 'month';
 }
 
-/** The first UTC day of the month `months` months before this one. */
-const monthStart = (months: number, now: Date) => isoDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)));
+/** The first day of the month `months` months before this one (the account's month). */
+const monthStart = (months: number, now: Date) => {
+  const today = daysAgo(0, now);
+  return isoDate(new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - months, 1)));
+};
 
 /** The range picker's choices (?range=); the API takes at most 366 days, so a year is asked by month. */
 const RANGES: readonly Range[] = [
@@ -106,7 +107,7 @@ function WindowCards({ summary, label }: { summary: Summary; label: string }) {
   return (
     <>
       <p className="hint" data-testid="overview-window">
-        {showDateTime(current.from)} to {showDateTime(current.to)}, compared with {before}: {showDateTime(previous.from)} to {showDateTime(previous.to)}. {utcDaysNote()}
+        {showDateTime(current.from)} to {showDateTime(current.to)}, compared with {before}: {showDateTime(previous.from)} to {showDateTime(previous.to)}.
       </p>
       <ul className="cards" aria-label={`${label}: figures`}>
         {FIGURES.map((item) => {
@@ -251,9 +252,9 @@ function ValueGroups() {
 export default function OverviewPage() {
   const [chosen, setChosen] = useSearchParam('range');
   const range = RANGES.find((r) => r.value === chosen) ?? DEFAULT_RANGE;
-  // Whole UTC days, today (the browser's UTC day) included.
+  // Whole days of the account's zone, today there included.
   const now = new Date();
-  const query = { from: range.from(now), to: isoDate(now), group_by: range.group_by };
+  const query = { from: range.from(now), to: daysAgo(0, now), group_by: range.group_by, timezone: displaySettings().timezone };
   const summary = useGet('/account/summary', { params: { query } }, { placeholderData: keepPreviousData });
   return (
     <Page

@@ -8,10 +8,10 @@ import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, useAllPages, usePage } from '../../components/pager.js';
 import { Empty, Loading, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { dayOf, daysAgo, daysBetween, monthOf, showDateTime, toSeconds, utcDaysNote } from '../../lib/dates.js';
+import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink, FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
-import { formatMoney, formatCount } from '../../lib/format.js';
+import { displaySettings, formatMoney, formatCount } from '../../lib/format.js';
 
 // Purchases (S4): revenue and orders per day (GET /purchases/summary) over the filter's dates and
 // branch, then the listing with every filter the API has, all in the URL. The customer filter takes
@@ -29,7 +29,7 @@ type Purchase = GetResult<'/purchases'>[number];
  */
 const MAX_DAYS = 366;
 const MAX_MONTHS = 120;
-/** The API's default range without dates: the last 30 UTC days, today included. */
+/** The API's default range without dates: the last 30 days (of the zone asked), today included. */
 const DEFAULT_DAYS = 30;
 
 type Grouping = { group_by: 'day' | 'month'; days: number } | { tooLong: number };
@@ -37,7 +37,7 @@ type Grouping = { group_by: 'day' | 'month'; days: number } | { tooLong: number 
 /** Days or months for a range ('' for a bound not given, as the API fills it in). */
 function groupingFor(from: string, to: string, today: string = daysAgo(0)): Grouping {
   const end = to || today;
-  const start = from || (to ? daysAgo(DEFAULT_DAYS - 1, new Date(`${end}T00:00:00Z`)) : daysAgo(DEFAULT_DAYS - 1));
+  const start = from || isoDate(new Date(Date.parse(`${end}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000));
   const days = daysBetween(start, end);
   if (!Number.isFinite(days) || days <= MAX_DAYS) return { group_by: 'day', days };
   const months = (Number(end.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7)) + 1;
@@ -74,7 +74,7 @@ function SummaryCharts({ buckets, branch, byMonth, days }: { buckets: readonly B
   return (
     <>
       <p className="hint" data-testid="purchases-summary-range">
-        {first ? `${first} to ${last}` : ''}, {branch ? `branch “${branch}”` : 'every branch'}. {utcDaysNote()}{utcDaysNote() ? ' ' : ''}
+        {first ? `${first} to ${last}` : ''}, {branch ? `branch “${branch}”` : 'every branch'}.{' '}
         {byMonth ? `Per month: the ${formatCount(days)} days chosen are more than a chart per day shows (${MAX_DAYS}). ` : ''}
         Revenue is the sum of the purchases’ total price; the customer and invoice filters apply to the list only.
       </p>
@@ -138,13 +138,14 @@ export default function PurchasesPage() {
   const waiting = customer !== undefined && !who.data;
   const purchases = useGet(
     '/purchases',
-    { params: { query: { page, limit: PAGE_SIZE, ...rest, from, to, branch_name, ...(who.data ? { userapp_id: String(who.data.userapp_id) } : {}) } } },
+    // The dates are the account's days (T5): their first and last seconds there.
+    { params: { query: { page, limit: PAGE_SIZE, ...rest, from: from && zoneDayStart(from), to: to && zoneDayEnd(to), branch_name, ...(who.data ? { userapp_id: String(who.data.userapp_id) } : {}) } } },
     { placeholderData: keepPreviousData, enabled: !waiting },
   );
   const grouping = groupingFor(from ?? '', to ?? '');
   const summary = useGet(
     '/purchases/summary',
-    { params: { query: { group_by: 'group_by' in grouping ? grouping.group_by : 'day', from, to, branch_name } } },
+    { params: { query: { group_by: 'group_by' in grouping ? grouping.group_by : 'day', from, to, branch_name, timezone: displaySettings().timezone } } },
     { placeholderData: keepPreviousData, enabled: !('tooLong' in grouping) },
   );
   const branches = useBranchOptions(bar.applied.branch_name);
