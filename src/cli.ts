@@ -49,11 +49,21 @@ async function withAccounts<T>(mode: 'write' | 'read', fn: (service: AccountsSer
   return withDatabase(mode, (db) => fn(buildAccounts(db, systemClock)));
 }
 
-/** People (T1): links are made here and printed, never e-mailed or logged. */
+/**
+ * People (T1): links are made here and printed, never e-mailed or logged. They start with the base
+ * the server's own links have (PUBLIC_URL, else http://HOST:PORT); without PUBLIC_URL that base is
+ * a guess from this shell's HOST and PORT, which may not be the server's, and stderr says so.
+ */
 async function withPeople<T>(fn: (service: PeopleService) => Promise<T>): Promise<T> {
-  return withDatabase('write', (db, config) =>
-    fn(buildPeople(db, { clock: systemClock, publicUrl: config.publicUrl, mailer: null, audit: { record: async () => undefined }, log: { warn() {}, info() {} } })),
-  );
+  return withDatabase('write', async (db, config) => {
+    const result = await fn(buildPeople(db, { clock: systemClock, publicUrl: config.publicUrl, mailer: null, audit: { record: async () => undefined }, log: { warn() {}, info() {} } }));
+    if (!config.publicUrlSet) {
+      console.error(
+        `rapport: PUBLIC_URL is not set, so the link starts with ${config.publicUrl}, guessed from HOST and PORT (${config.host}:${config.port} here) as a server started like this guesses its own. If people reach the server at another address, run this again with PUBLIC_URL set to it.`,
+      );
+    }
+    return result;
+  });
 }
 
 async function withDatabase<T>(mode: 'write' | 'read', fn: (db: Kysely<DB>, config: Config) => Promise<T>): Promise<T> {

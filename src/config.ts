@@ -58,7 +58,11 @@ export interface Config {
   webhookLeaseMs?: number;
   /** M8: the address the public routes (unsubscribe, opens, clicks, view) are reached at, without a trailing slash; T1: the console's links. */
   publicUrl: string;
-  /** False when PUBLIC_URL was not set (publicUrl is then http://HOST:PORT): T3's CSRF rule also takes the request's own origin. */
+  /**
+   * False when PUBLIC_URL was not set (publicUrl is then http://HOST:PORT, loopback for 0.0.0.0 and
+   * ::): T3's CSRF rule also takes the request's own origin, and the command-line tool says its links
+   * were guessed.
+   */
   publicUrlSet: boolean;
   /** T1: the e-mail of the owner the first start makes beside the first API key. */
   ownerEmail: string;
@@ -219,7 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function publicUrl(env: NodeJS.ProcessEnv): string {
   const raw = (env.PUBLIC_URL ?? '').trim();
   if (raw === '') {
-    const host = env.HOST || '127.0.0.1';
+    // A server listening on every address (0.0.0.0, ::) is reached on this machine at loopback, the
+    // address `rapport serve` prints; a link to 0.0.0.0 opens nothing.
+    const host = ({ '0.0.0.0': '127.0.0.1', '::': '::1' } as Record<string, string>)[env.HOST ?? ''] ?? (env.HOST || '127.0.0.1');
     return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || '8080'}`;
   }
   let url: URL;

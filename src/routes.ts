@@ -182,8 +182,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   await scope.register(accountSummaryRoutes, { service: s.accountSummary });
   // GET|PUT /account/settings (T5), GET /account/access (what the caller may do: a key's scope, a person's role)
   await scope.register(accountSettingsRoutes, { settings: s.accountSettings });
-  // GET|POST /account/people, PUT|DELETE /account/people/:id (T1, T4; the console's /console/session
-  // and /console/password are in app.ts)
+  // GET|POST /account/people, PUT|DELETE /account/people/:id, POST /account/people/:id/email-link
+  // (T1, T4; the console's /console/session and /console/password are in app.ts)
   await scope.register(peopleRoutes, { people: s.people });
   // GET /account/audit-log (D7)
   await scope.register(auditLogRoutes, { auditLog: s.auditLog });

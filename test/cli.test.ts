@@ -80,6 +80,20 @@ describe('rapport command-line tool', () => {
     assert.match(reset.stdout, /for ana@example\.com of account 1 \(valid 72 hours, once/, 'no password yet: a welcome link again');
     assert.match(lastLine(reset.stdout), /^https:\/\/rapport\.example\.com\/console\/welcome\?token=/);
     assert.notEqual(lastLine(reset.stdout), lastLine(added.stdout));
+    assert.doesNotMatch(added.stderr + reset.stderr, /PUBLIC_URL/, 'PUBLIC_URL set: nothing guessed');
+  });
+
+  it('without PUBLIC_URL, people add and reset link to HOST and PORT as the server would, loopback for 0.0.0.0, and say it was guessed', async () => {
+    const env = { DATABASE_URL: freshDb(), PUBLIC_URL: '', HOST: '0.0.0.0', PORT: '3456' };
+    assert.equal((await cli(['accounts', 'create', '--name', 'Acme'], env)).code, 0);
+    const added = await cli(['people', 'add', '--account', '1', '--email', 'cy@example.com', '--role', 'viewer'], env);
+    assert.equal(added.code, 0, added.stderr);
+    assert.match(lastLine(added.stdout), /^http:\/\/127\.0\.0\.1:3456\/console\/welcome\?token=[A-Za-z0-9_-]{43}$/);
+    assert.match(added.stderr, /PUBLIC_URL is not set, so the link starts with http:\/\/127\.0\.0\.1:3456, guessed from HOST and PORT \(0\.0\.0\.0:3456 here\)/);
+    const reset = await cli(['people', 'reset', '--email', 'cy@example.com'], { ...env, HOST: '', PORT: '' });
+    assert.equal(reset.code, 0, reset.stderr);
+    assert.match(lastLine(reset.stdout), /^http:\/\/127\.0\.0\.1:8080\/console\/welcome\?token=/);
+    assert.match(reset.stderr, /PUBLIC_URL is not set, so the link starts with http:\/\/127\.0\.0\.1:8080, guessed/);
   });
 
   it('explains bad usage and unknown accounts', async () => {

@@ -91,6 +91,7 @@ const DONE: Record<string, string> = {
   'POST /apiv3/account/people': 'added a person and made their welcome link',
   'PUT /apiv3/account/people/:': "changed the person's role",
   'DELETE /apiv3/account/people/:': 'removed the person and ended their sessions',
+  'POST /apiv3/account/people/:/email-link': 'e-mailed the person a reset link (when the server sends mail)',
   'PUT /apiv3/account/settings': "changed the account's settings",
   'POST /apiv3/mailings/:/send': 'sent the mailing (or scheduled it)',
   'POST /apiv3/mailings/:/pause': 'paused the mailing',

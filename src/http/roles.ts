@@ -119,6 +119,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /account/people': 'owner',
   'POST /account/people': 'owner',
   'PUT /account/people/:id': 'owner',
+  'POST /account/people/:id/email-link': 'owner',
   'DELETE /account/people/:id': 'owner',
   'GET /account/audit-log': 'owner',
   'GET /account/retention': 'owner',

@@ -70,6 +70,35 @@ function sideways(page: Page): Promise<{ overflow: number; culprits: string[] }>
 }
 
 /**
+ * What reads badly on a phone though nothing scrolls sideways: a shown table caption squeezed
+ * narrower than its table's box (a table-caption in a block table shrinks to its longest word), a
+ * chart legend shown with no point hovered over empty values or dashes (it shows totals, or is
+ * hidden), a dry run's count that wraps.
+ */
+const PHONE_READOUTS = `(() => {
+  const bad = [];
+  for (const caption of document.querySelectorAll('main .table-wrap caption:not(.visually-hidden)')) {
+    const box = caption.closest('.table-wrap');
+    if (caption.getBoundingClientRect().width < box.clientWidth * 0.9) bad.push('caption "' + caption.textContent.trim() + '" is ' + Math.round(caption.getBoundingClientRect().width) + ' px of ' + box.clientWidth);
+  }
+  for (const legend of document.querySelectorAll('main .u-legend')) {
+    if (getComputedStyle(legend).visibility === 'hidden') continue;
+    for (const value of legend.querySelectorAll('.u-value')) {
+      const text = value.textContent.trim();
+      if (text === '' || /^[-–—]+$/.test(text)) bad.push('legend value "' + text + '" in ' + legend.closest('figure').querySelector('figcaption').textContent);
+    }
+  }
+  for (const item of document.querySelectorAll('dialog[open] .would-delete li')) {
+    const lines = item.getBoundingClientRect().height / (parseFloat(getComputedStyle(item).lineHeight) || 20);
+    if (lines > 1.5) bad.push('count "' + item.textContent + '" on ' + lines.toFixed(1) + ' lines');
+  }
+  return bad;
+})()`;
+
+/** Every chart on the page drawn (uPlot arrives after the page's data). */
+const chartsDrawn = () => [...(globalThis as any).document.querySelectorAll('main .chart-canvas')].every((box: any) => box.querySelector('.u-legend'));
+
+/**
  * The page's width and every table (and table box) wider than its box, measured in the page at a
  * phone's width: document.scrollingElement.scrollWidth, and each table's scrollWidth against its clientWidth.
  */
@@ -157,7 +186,7 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     await done();
   });
 
-  test('at 360 px no page scrolls sideways, long unbroken values included', async () => {
+  test('at 360 px (dark) no page scrolls sideways, long unbroken values included; captions, chart legends and a dry run\'s counts read whole', async () => {
     const { t } = c;
     const long = 'AVeryLongUnbrokenValueThatAConnectorMightSend0123456789abcdefghij';
     const user = await t.post('/apiv3/users', { service_uid: long, email: `${long.slice(0, 60)}@example.com`, first_name: long, points: 40, tags: long });
@@ -229,14 +258,36 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       // Not found: the page names the value it looked for.
       `/catalogue/products/${long}`,
     ];
+    // More than 10 customers match: the preview's caption is "The first 10 of them".
+    for (let i = 0; i < 11; i += 1) assert.equal((await t.post('/apiv3/users', { service_uid: `many-${i}`, first_name: `Many ${i}` })).status, 201);
+    const many = await t.post('/apiv3/segments', { title: 'Many', definition: { all: [{ field: 'first_name', op: 'starts_with', value: 'Many ' }] } });
+    assert.equal(many.status, 201, many.text);
+    paths.push(`/segments/${many.body.payload.id}`);
     const { page, done } = await c.open({ width: 360, path: '/' });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
     for (const path of paths) {
       await page.goto(c.url(path));
       await page.locator('main h1').first().waitFor();
       await page.waitForFunction(() => (globalThis as any).document.querySelector('main [role="status"].state-loading, main [aria-busy="true"]') === null);
+      await page.waitForFunction(chartsDrawn);
       const { overflow, culprits } = await sideways(page);
       assert.equal(overflow, 0, `${path} scrolls sideways at 360 px: ${culprits.join(', ')}`);
+      assert.deepEqual(await page.evaluate(PHONE_READOUTS), [], `${path} at 360 px`);
     }
+    // The checks saw what they look for: a caption shown, legends with totals and one hidden, a dry run's counts.
+    await page.getByRole('table', { name: 'The first 10 of them' }).waitFor();
+    await page.goto(c.url('/'));
+    await page.waitForFunction(chartsDrawn);
+    assert.match((await page.getByTestId('overview-activity-chart').locator('.u-legend').textContent()) ?? '', /Total/);
+    await page.goto(c.url(`/customers/${user.body.payload.userapp_id}`));
+    await page.waitForFunction(chartsDrawn);
+    assert.equal(await page.getByTestId('customer-points-chart').locator('.u-legend').evaluate((e: any) => (globalThis as any).getComputedStyle(e).visibility), 'hidden');
+    await page.getByRole('button', { name: 'Delete this customer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('would-delete').getByText('1 customer profile').waitFor();
+    assert.deepEqual(await page.evaluate(PHONE_READOUTS), [], 'the delete dialog at 360 px');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await done();
   });
 

@@ -46,6 +46,10 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByRole('button', { name: 'Add the person' }).click();
     const link = await page.getByTestId('welcome-link').inputValue();
     assert.match(link, /\/console\/welcome\?token=[A-Za-z0-9_-]{43}$/);
+    // This server has no SMTP_URL (the API answered emailed: false): the page says so, and only that.
+    const added = (await page.getByTestId('person-added').textContent()) ?? '';
+    assert.match(added, /This server does not send e-mail .*give vera@example\.com this link yourself/);
+    assert.doesNotMatch(added, /was e-mailed|if this server sends mail/);
     await page.getByTestId('people').getByRole('cell', { name: 'vera@example.com', exact: true }).waitFor();
     const listed = await c.t.get('/apiv3/account/people');
     assert.deepEqual(
@@ -58,6 +62,12 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByRole('row', { name: /olga@example\.com/ }).getByRole('button', { name: 'Change role' }).click();
     await page.getByRole('row', { name: /olga@example\.com/ }).getByRole('alert').getByText('The account needs an owner: make another person an owner first').waitFor();
     assert.equal(await page.getByLabel('Role of olga@example.com').inputValue(), 'owner', 'the role refused is not left chosen');
+
+    // A reset link asked for on a server that sends no mail: said, with what to do instead.
+    const olgaRow = page.getByRole('row', { name: /olga@example\.com/ });
+    await olgaRow.getByRole('button', { name: 'E-mail a reset link' }).click();
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await olgaRow.getByTestId('reset-not-emailed').getByText('npx rapport people reset --email olga@example.com').waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('E-mail').waitFor();
@@ -267,6 +277,18 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     const zone = page.getByLabel('Time zone');
     assert.equal(await zone.evaluate((e: any) => e.selectedOptions[0].textContent), 'Buenos Aires (GMT-3)');
     assert.equal((await page.getByTestId('zone-code').textContent())?.trim(), 'America/Argentina/Buenos_Aires');
+    // Every zone Intl lists, by a name read once: a city alone only where people know it.
+    const zones: { value: string; label: string }[] = await zone.evaluate((e: any) => [...e.options].map((o: any) => ({ value: o.value, label: o.textContent })));
+    assert.ok(zones.length > 300, `only ${zones.length} zones`);
+    const zoneLabels = zones.map((z) => z.label);
+    assert.deepEqual(zoneLabels.filter((label, i) => zoneLabels.indexOf(label) !== i), [], 'two zones read alike');
+    const named = new Map(zones.map((z) => [z.value, z.label]));
+    assert.match(named.get('America/North_Dakota/Center') ?? '', /^Center, North Dakota \(GMT-[56]\)$/);
+    assert.match(named.get('America/Indiana/Knox') ?? '', /^Knox, Indiana \(GMT-[56]\)$/);
+    assert.match(named.get('America/North_Dakota/Beulah') ?? '', /^Beulah, North Dakota \(GMT-[56]\)$/);
+    assert.match(named.get('America/Argentina/Salta') ?? '', /^Salta, Argentina \(GMT-3\)$/);
+    const bare = zones.filter((z) => z.value.split('/').length > 2 && !/, /.test(z.label) && !/^(Buenos Aires|Indianapolis|Louisville) /.test(z.label));
+    assert.deepEqual(bare, [], 'a zone with a region part named by its last part alone');
     assert.equal(await page.getByLabel('Currency').evaluate((e: any) => e.selectedOptions[0].textContent), 'Argentine Peso (ARS)');
     await page.getByLabel('Account name').fill('Tienda Palermo');
     await page.getByRole('button', { name: 'Save the settings' }).click();

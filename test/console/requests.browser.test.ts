@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { createUser } from '../helpers/factories.js';
 import { waitForRequest } from '../helpers/requests.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
@@ -62,6 +63,13 @@ describe('console in a browser: background requests of the account signed in', {
     }
     for (const id of started) assert.equal((await waitForRequest(t, id)).status, 'done');
     assert.equal((await t.post('/apiv3/categories', { code: 'bags', name: 'Bags' })).status, 200);
+    // One customer's export and erasure answer at once (D3, D1): no request of theirs is listed below.
+    const customer = await createUser(t);
+    const exported = await t.get(`/apiv3/users/${customer.userapp_id}/export`);
+    assert.equal(exported.status, 200, exported.text);
+    const erased = await t.delete(`/apiv3/users/${customer.userapp_id}`);
+    assert.equal(erased.status, 200, erased.text);
+    assert.equal(erased.body.payload.deleted.users, 1);
 
     // Signed in as A, one more is started from this browser: delete all categories.
     const { page, done } = await c.open({ key: null });
@@ -87,6 +95,7 @@ describe('console in a browser: background requests of the account signed in', {
     assert.deepEqual(new Set([...first, ...second]), new Set([...started, fromConsole]));
     await openRequestsPage(page);
     await eventually(async () => assert.deepEqual(await shownIds(page), first));
+    assert.match((await page.getByTestId('requests-not-here').textContent()) ?? '', /export or deletion is not a background request: it is done at once on the customer’s page \(Their data\), and the audit log\s+records it\./);
     const table = page.getByTestId('requests-table');
     await eventually(async () => assert.deepEqual(await table.locator('.badge').allTextContents(), first.map(() => 'done')));
     await table.getByText('Delete categories', { exact: true }).first().waitFor();

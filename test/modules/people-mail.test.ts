@@ -17,6 +17,7 @@ const linkIn = (raw: string) => /https:\/\/rapport\.example\.com\/console\/welco
 describe('e-mails to people', () => {
   it('an invited person receives the welcome link the answer holds', async () => {
     const added = expectOk(await t.post('/apiv3/account/people', { email: 'invited@example.com', role: 'editor' }), 201);
+    assert.equal(added.emailed, true, 'the SMTP server took the message before the answer');
     const [mail] = await smtp.waitFor(1, 10_000);
     assert.deepEqual(mail!.to, ['invited@example.com']);
     assert.equal(mail!.subject, 'You are invited to Rapport');
@@ -40,6 +41,29 @@ describe('e-mails to people', () => {
     assert.equal(set.status, 204);
     expectOk(await t.get('/console/session', { key: null, headers: { cookie: cookieFrom(set) } }));
     assert.equal((await signIn(t, { email: 'forgetful@example.com', password: PASSWORD })).status, 403);
+  });
+
+  it("an owner's e-mailed link: a reset link to someone with a password, a welcome link to someone without", async () => {
+    const withPassword = await addPerson(t, 'owner-reset@example.com', 'editor');
+    const invited = expectOk(await t.post('/apiv3/account/people', { email: 'not-yet@example.com', role: 'viewer' }), 201);
+    const before = smtp.messages.length;
+    assert.deepEqual(expectOk(await t.post(`/apiv3/account/people/${withPassword.id}/email-link`, undefined)), { emailed: true });
+    assert.deepEqual(expectOk(await t.post(`/apiv3/account/people/${invited.id}/email-link`, undefined)), { emailed: true });
+    const mails = (await smtp.waitFor(before + 2, 10_000)).slice(before);
+    const reset = mails.find((m) => m.to[0] === 'owner-reset@example.com')!;
+    assert.equal(reset.subject, 'Reset your Rapport password');
+    const welcome = mails.find((m) => m.to[0] === 'not-yet@example.com')!;
+    assert.equal(welcome.subject, 'You are invited to Rapport');
+    const set = await t.put('/console/password', { token: tokenOf(linkIn(reset.raw)!), password: 'a new owner-sent one' }, { key: null, headers: CSRF });
+    assert.equal(set.status, 204);
+    assert.equal((await t.put('/console/password', { token: tokenOf(linkIn(welcome.raw)!), password: 'a first password here' }, { key: null, headers: CSRF })).status, 204);
+  });
+
+  it('a link the SMTP server refuses is answered as not e-mailed', async () => {
+    smtp.failNext(1);
+    const added = expectOk(await t.post('/apiv3/account/people', { email: 'bounced@example.com', role: 'viewer' }), 201);
+    assert.equal(added.emailed, false);
+    assert.match(added.invite_url, /^https:\/\/rapport\.example\.com\/console\/welcome\?token=/);
   });
 
   it('asking for resets is limited per e-mail (5 in 15 minutes), so nobody is mail-bombed', async () => {

@@ -12,13 +12,14 @@ describe('POST /account/people', () => {
     const res = await t.post('/apiv3/account/people', { email: ' Ana@Example.com ', role: 'editor' });
     assert.equal(res.status, 201);
     assert.equal(res.body.code, 'ok');
-    const { id, email, role, invite_url, last_sign_in_at, createtime } = res.body.payload;
+    const { id, email, role, invite_url, emailed, last_sign_in_at, createtime } = res.body.payload;
     assert.ok(Number.isInteger(id));
     assert.equal(email, 'ana@example.com');
     assert.equal(role, 'editor');
     assert.equal(last_sign_in_at, null);
     assert.match(createtime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     assert.match(invite_url, /^http:\/\/127\.0\.0\.1:8080\/console\/welcome\?token=[A-Za-z0-9_-]{43}$/);
+    assert.equal(emailed, false, 'this server has no SMTP_URL: the link was not e-mailed');
   });
 
   it('refuses an e-mail already a person of the account, any case', async () => {
@@ -99,6 +100,28 @@ describe('PUT /account/people/:id', () => {
   });
 });
 
+describe('POST /account/people/:id/email-link', () => {
+  it('without SMTP says nothing was e-mailed, and makes no link', async () => {
+    const dee = await addPerson(t, 'dee@example.com', 'viewer');
+    const res = await t.post(`/apiv3/account/people/${dee.id}/email-link`, undefined);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.code, 'ok');
+    assert.deepEqual(res.body.payload, { emailed: false });
+  });
+
+  it('answers 404 for an unknown id or a person of another account, 400 for a bad id', async () => {
+    const unknown = await t.post('/apiv3/account/people/999999/email-link', undefined);
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.code, 'not_found');
+    const other = await t.newAccount('people-link-other');
+    const theirs = await t.post('/apiv3/account/people', { email: 'theirs-link@example.com', role: 'viewer' }, { key: other.key });
+    assert.equal((await t.post(`/apiv3/account/people/${theirs.body.payload.id}/email-link`, undefined)).status, 404);
+    const bad = await t.post('/apiv3/account/people/abc/email-link', undefined);
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.message, /id/);
+  });
+});
+
 describe('DELETE /account/people/:id', () => {
   it('removes a person and ends their sessions', async () => {
     const cy = await addPerson(t, 'cy@example.com', 'editor');
@@ -138,6 +161,7 @@ describe('people are managed by owners only', () => {
       assert.equal((await t.post('/apiv3/account/people', { email: 'x@example.com', role: 'viewer' }, as(person))).status, 403);
       assert.equal((await t.put(`/apiv3/account/people/${editor.id}`, { role: 'owner' }, as(person))).status, 403);
       assert.equal((await t.delete(`/apiv3/account/people/${viewer.id}`, undefined, as(person))).status, 403);
+      assert.equal((await t.post(`/apiv3/account/people/${viewer.id}/email-link`, undefined, as(person))).status, 403);
     }
     const invited = await t.post('/apiv3/account/people', { email: 'by-owner@example.com', role: 'viewer' }, as(ownerCookie));
     assert.equal(invited.status, 201);

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Envelope, ErrorResponse, ok } from '../../http/envelope.js';
-import { CreatePersonBody, InvitedPerson, PeopleEnvelope, PersonDeleted, PersonObject, PersonParams, UpdatePersonBody } from './schemas.js';
+import { CreatePersonBody, InvitedPerson, LinkEmailed, PeopleEnvelope, PersonDeleted, PersonObject, PersonParams, UpdatePersonBody } from './schemas.js';
 import type { PeopleService } from './service.js';
 
 const tags = ['people'];
@@ -23,7 +23,7 @@ export async function peopleRoutes(scope: FastifyInstance, { people }: { people:
     {
       schema: {
         tags,
-        summary: 'Add a person: the answer holds their welcome link (also e-mailed when SMTP is configured)',
+        summary: 'Add a person: the answer holds their welcome link and whether it was also e-mailed (when SMTP is configured)',
         body: CreatePersonBody,
         response: { 201: Envelope(InvitedPerson), 400: ErrorResponse('email not a valid address or a person of the account already; role not owner, editor or viewer') },
       },
@@ -43,6 +43,19 @@ export async function peopleRoutes(scope: FastifyInstance, { people }: { people:
       },
     },
     async (request, reply) => ok(reply, await people.changeRole(request.accountId, request.params.id, request.body.role)),
+  );
+
+  app.post(
+    '/account/people/:id/email-link',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail the person a reset link (a welcome link if they never set a password) when SMTP is configured; the answer says whether it was e-mailed',
+        params: PersonParams,
+        response: { 200: Envelope(LinkEmailed), 404: notFound },
+      },
+    },
+    async (request, reply) => ok(reply, await people.emailLink(request.accountId, request.params.id)),
   );
 
   app.delete(

@@ -15,10 +15,17 @@ export const PersonObject = Type.Object({
   createtime: Type.String(),
 });
 
+const Emailed = Type.Boolean({
+  description: 'true when the link was e-mailed to the person (SMTP_URL is set and the SMTP server took the message); false when this server sends no mail or sending failed: give them the link yourself',
+});
+
 export const InvitedPerson = Type.Object({
   ...PersonObject.properties,
   invite_url: Type.String({ description: 'The welcome link: <PUBLIC_URL>/console/welcome?token=…, valid 72 hours, once; shown only here' }),
+  emailed: Emailed,
 });
+
+export const LinkEmailed = Type.Object({ emailed: Emailed });
 
 export const PersonParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) }, { additionalProperties: false });
 

@@ -76,6 +76,10 @@ export interface PeopleDeps {
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }
 
+const INVITATION = 'You are invited to Rapport';
+const invitationText = (role: Role, account: string, url: string) =>
+  `You were given the ${role} role on ${account}.\n\nSet your password here (the link works for 72 hours, once):\n${url}\n`;
+
 const time = (stored: string) => Date.parse(`${stored.replace(' ', 'T')}Z`);
 
 function present(row: PersonRow): PersonObject {
@@ -109,8 +113,11 @@ export class PeopleService {
     return (await this.deps.people.list(accountId)).map(present);
   }
 
-  /** T1: a person of the account and their welcome link (e-mailed when SMTP is configured). */
-  async add(accountId: number, input: { email: string; role: Role }): Promise<PersonObject & { invite_url: string }> {
+  /**
+   * T1: a person of the account and their welcome link, e-mailed when SMTP is configured;
+   * `emailed` says whether the SMTP server took the message (the answer waits for it).
+   */
+  async add(accountId: number, input: { email: string; role: Role }): Promise<PersonObject & { invite_url: string; emailed: boolean }> {
     const email = normaliseEmail(input.email);
     if (email === null) throw invalidField('email', 'must be a valid e-mail address');
     const now = formatDateTime(this.now());
@@ -119,8 +126,27 @@ export class PeopleService {
       if (!row) throw invalidField('email', 'is a person of this account already');
       return { row, url: await this.addLink(people, row, 'welcome') };
     });
-    this.mail(email, 'You are invited to Rapport', `You were given the ${row.role} role on ${(await this.deps.accountName(accountId)) ?? 'a Rapport account'}.\n\nSet your password here (the link works for 72 hours, once):\n${url}\n`);
-    return { ...present(row), invite_url: url };
+    const emailed = await this.mail(email, INVITATION, invitationText(row.role, (await this.deps.accountName(accountId)) ?? 'a Rapport account', url));
+    return { ...present(row), invite_url: url, emailed };
+  }
+
+  /**
+   * An owner's "e-mail them a reset link": with SMTP configured, a reset link (a welcome link for
+   * someone who never set a password) is e-mailed to the person; without, nothing is made.
+   * `emailed` says which; the link itself is never answered (it would sign the owner in as them).
+   */
+  async emailLink(accountId: number, id: number): Promise<{ emailed: boolean }> {
+    const person = await this.deps.people.find(accountId, id);
+    if (!person) throw new NotFoundError(`no person of this account has id ${id}`);
+    if (!this.deps.mailer) return { emailed: false };
+    const purpose: LinkPurpose = person.password_hash === null ? 'welcome' : 'reset';
+    const url = await this.deps.tx.run(({ people }) => this.addLink(people, person, purpose));
+    const account = (await this.deps.accountName(accountId)) ?? `account ${accountId}`;
+    const emailed =
+      purpose === 'welcome'
+        ? await this.mail(person.email, INVITATION, invitationText(person.role, account, url))
+        : await this.mail(person.email, 'Reset your Rapport password', `An owner of ${account} sent you a link to reset your password.\n\nSet a new one here (the link works for one hour, once):\n${url}\n\nIf you did not ask for it, ignore this message.\n`);
+    return { emailed };
   }
 
   async changeRole(accountId: number, id: number, role: Role): Promise<PersonObject> {
@@ -199,7 +225,8 @@ export class PeopleService {
       if (person.password_hash === null) continue; // not signed up yet: their welcome link is the way in
       const url = await this.deps.tx.run(({ people }) => this.addLink(people, person, 'reset'));
       const account = (await this.deps.accountName(person.account_id)) ?? `account ${person.account_id}`;
-      this.mail(email, 'Reset your Rapport password', `Someone asked to reset your password on ${account}.\n\nSet a new one here (the link works for one hour, once):\n${url}\n\nIf it was not you, ignore this message.\n`);
+      // Not awaited: an answer that waited for the SMTP server would tell a known e-mail by its time.
+      void this.mail(email, 'Reset your Rapport password', `Someone asked to reset your password on ${account}.\n\nSet a new one here (the link works for one hour, once):\n${url}\n\nIf it was not you, ignore this message.\n`);
     }
   }
 
@@ -210,11 +237,17 @@ export class PeopleService {
     return this.linkUrl(token);
   }
 
-  private mail(to: string, subject: string, text: string): void {
+  /** True when the SMTP server took the message; false without SMTP or when sending failed (logged). */
+  private async mail(to: string, subject: string, text: string): Promise<boolean> {
     const mailer = this.deps.mailer;
-    if (!mailer) return;
-    // Not awaited: a slow SMTP server does not hold the answer. The link is in the message only.
-    mailer.send({ to, subject, text }).catch((error: unknown) => this.deps.log.warn({ err: error, subject }, 'a people e-mail could not be sent; print a link with the command-line tool'));
+    if (!mailer) return false;
+    try {
+      await mailer.send({ to, subject, text });
+      return true;
+    } catch (error) {
+      this.deps.log.warn({ err: error, subject }, 'a people e-mail could not be sent; print a link with the command-line tool');
+      return false;
+    }
   }
 
   /**

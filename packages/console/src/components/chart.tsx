@@ -10,8 +10,10 @@ import { displaySettings, formatCount, formatMoney } from '../lib/format.js';
 // Moments (the default x format) are in the account's time zone on the axis and in the table, as
 // everywhere in the console; whole days and months are the API's, named by their date (the pages
 // say how the API counts a day). Numbers on the y axis and in the legend are in the account's
-// locale (lib/format.ts). With no point hovered, the legend shows each bar series' total for the
-// period (a line's level has no total: nothing is shown), never uPlot's "--". The canvas cannot use
+// locale (lib/format.ts). With no point hovered, the legend shows each series' total for the period
+// (bars, and lines of counts with `totals`); a level such as a balance has no total, so its legend is
+// hidden until a point is hovered (data-legend="idle"): never uPlot's "--", nor labels over empty
+// values. The canvas cannot use
 // CSS, so the axes take their colours from the stylesheet through the chart box's computed style
 // (`color`: the axis labels, `border-color`: the grid), read again when the colour scheme changes:
 // the labels keep the text colours' contrast (≥ 4.5:1, WCAG AA) in light and dark. The colour used
@@ -33,6 +35,8 @@ export interface TimeChartProps {
   series: readonly ChartSeries[];
   /** `bars` for counts per day, `line` (default) for levels such as a balance, `step` for a balance after each change. */
   kind?: 'line' | 'bars' | 'step';
+  /** The legend shows each series' total with no point hovered (default: for bars only; a level such as a balance has none). */
+  totals?: boolean;
   height?: number;
   /** Format of x in the data table and the legend (default: `YYYY-MM-DD hh:mm <zone>`, in the account's zone); any other format's x are whole days or months, labelled by their date. */
   formatX?: (seconds: number) => string;
@@ -103,7 +107,7 @@ function atLeastAnHour(first: number, last: number): [number, number] {
   return [first - pad, last + pad];
 }
 
-export function TimeChart({ title, x, series, kind = 'line', height = 240, formatX = minuteOf, xLabel = 'When', testId }: TimeChartProps) {
+export function TimeChart({ title, x, series, kind = 'line', totals = kind === 'bars', height = 240, formatX = minuteOf, xLabel = 'When', testId }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<unknown>(null);
   const titleId = useId();
@@ -134,6 +138,9 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
           height,
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
+          // A line's legend has nothing to say with no point hovered (a level has no total): it is
+          // hidden then (its room kept), rather than showing its labels over empty values.
+          hooks: totals ? {} : { setCursor: [(u) => void (element.dataset.legend = u.cursor.idx === null || u.cursor.idx === undefined ? 'idle' : 'hovered')] },
           scales: {
             // Points within less than an hour (runs recorded in the same second) are shown over an
             // hour around them: not the 1,000 days uPlot gives a single instant in seconds, nor
@@ -148,17 +155,18 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
             { size: fitLabels, values: axisNumbers, stroke: labels, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
           ],
           series: [
-            { label: xLabel, value: (_u, value) => (value === null || value === undefined ? (bars ? 'Total' : '') : formatX(value)) },
+            { label: xLabel, value: (_u, value) => (value === null || value === undefined ? (totals ? 'Total' : '') : formatX(value)) },
             ...series.map((s, i) => {
               const color = s.color ?? PALETTE[i % PALETTE.length]!;
               const write = (value: number | null | undefined) => (s.money ? formatMoney(value) : formatCount(value, 2));
               const total = s.values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
-              // No point hovered (idx null): the period's total for bars, nothing for a line.
-              const value = (_u: uPlotType, v: number | null, _sidx: number, idx: number | null) => (idx === null || idx === undefined ? (bars ? write(total) : '') : write(v));
+              // No point hovered (idx null): the period's total, or nothing (the legend is hidden then).
+              const value = (_u: uPlotType, v: number | null, _sidx: number, idx: number | null) => (idx === null || idx === undefined ? (totals ? write(total) : '') : write(v));
               return { label: s.label, stroke: color, fill: bars ? `${color}99` : undefined, width: 2, paths, points: { show: !bars && x.length < 60 }, value };
             }),
           ],
         };
+        if (!totals) element.dataset.legend = 'idle';
         const data = [Array.from(x), ...series.map((s) => Array.from(s.values))] as uPlotType.AlignedData;
         plot = new UPlot(options, data, element);
         observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(280, element.clientWidth), height }));
@@ -171,7 +179,7 @@ export function TimeChart({ title, x, series, kind = 'line', height = 240, forma
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [x, series, kind, height, scheme, formatX]);
+  }, [x, series, kind, totals, height, scheme, formatX]);
 
   return (
     <figure className="chart" data-testid={testId} aria-labelledby={titleId}>

@@ -89,14 +89,57 @@ export function zoneOffset(zone: string = current.timezone, at: Date = new Date(
 }
 
 /**
- * A time zone's friendly name: "Buenos Aires (GMT-3)", "Madrid (GMT+1)"; "Greenwich time (GMT)"
- * for UTC. The IANA name (America/Argentina/Buenos_Aires) is for developers: pages that show it
- * show it as secondary text.
+ * Places whose zone name alone says little: old spellings Intl still answers (ICU keeps the
+ * canonical names of 2005: America/Godthab for Nuuk), and islands and stations named by one word.
+ */
+const PLACE_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Asmara',
+  'America/Coral_Harbour': 'Atikokan',
+  'America/Godthab': 'Nuuk',
+  'Asia/Calcutta': 'Kolkata',
+  'Asia/Katmandu': 'Kathmandu',
+  'Asia/Rangoon': 'Yangon',
+  'Asia/Saigon': 'Ho Chi Minh City',
+  'Atlantic/Canary': 'Canary Islands',
+  'Atlantic/Faeroe': 'Faroe Islands',
+  'Europe/Kiev': 'Kyiv',
+  'Indian/Christmas': 'Christmas Island',
+  'Indian/Cocos': 'Cocos Islands',
+  'Pacific/Easter': 'Easter Island',
+  'Pacific/Enderbury': 'Kanton',
+  'Pacific/Ponape': 'Pohnpei',
+  'Pacific/Truk': 'Chuuk',
+};
+
+/** Cities people know, under a three-part name (America/Argentina/Buenos_Aires): named alone. */
+const KNOWN_CITIES = new Set(['Buenos Aires', 'Indianapolis', 'Louisville']);
+
+/** Argentine zones under their old two-part names (ICU's canonical ones): named with the country. */
+const ARGENTINE = new Set(['America/Catamarca', 'America/Cordoba', 'America/Jujuy', 'America/Mendoza']);
+
+/**
+ * Where a zone is, as people read it: its city, with the state, province or country when the city
+ * alone is not one people know ("Center, North Dakota", "Salta, Argentina", "Casey, Antarctica").
+ */
+export function zonePlace(zone: string): string {
+  const parts = zone.split('/').map((part) => part.replace(/_/g, ' '));
+  const city = PLACE_NAMES[zone] ?? parts.at(-1) ?? zone;
+  if (parts.length > 2 && !KNOWN_CITIES.has(city)) return `${city}, ${parts[1]}`; // America/Indiana/Knox, America/Argentina/Salta
+  if (ARGENTINE.has(zone)) return `${city}, Argentina`;
+  if (parts[0] === 'Antarctica') return `${city}, Antarctica`;
+  return city;
+}
+
+/**
+ * A time zone's friendly name: "Buenos Aires (GMT-3)", "Knox, Indiana (GMT-6)"; "Greenwich time
+ * (GMT)" for UTC; "Fixed offset (GMT-3)" for the Etc/ zones (Etc/GMT+3 is three hours behind).
+ * The IANA name (America/Argentina/Buenos_Aires) is for developers: pages that show it show it as
+ * secondary text.
  */
 export function zoneName(zone: string = current.timezone): string {
   if (zone === 'UTC' || zone === 'Etc/UTC' || zone === 'GMT') return 'Greenwich time (GMT)';
-  const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  return `${city} (${zoneOffset(zone)})`;
+  if (zone.startsWith('Etc/')) return `Fixed offset (${zoneOffset(zone)})`;
+  return `${zonePlace(zone)} (${zoneOffset(zone)})`;
 }
 
 /** A count or a measure in the account's locale: "142,387"; up to `digits` decimals; '—' for none. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Role, consoleCall } from '../../api/console-calls.js';
+import type { Role } from '../../api/console-calls.js';
 import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { useApi, useSession } from '../../api/session.js';
 import { ConfirmAction } from '../../components/confirm.js';
@@ -23,13 +23,29 @@ export const ROLE_OPTIONS: readonly { value: Role; label: string }[] = [
   { value: 'owner', label: 'Owner: everything, people and settings too' },
 ];
 
-function LinkToCopy({ email, url, testId }: { email: string; url: string; testId: string }) {
+/** A welcome link just made, and whether the server e-mailed it (`emailed` in the API's answer). */
+interface NewLink {
+  email: string;
+  url: string;
+  emailed: boolean;
+}
+
+function LinkToCopy({ email, url, emailed, testId }: NewLink & { testId: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="notice" role="status" data-testid={testId}>
       <p>
-        Give <strong>{email}</strong> this link to choose a password (it works once, for 72 hours, and is shown only now). It was also e-mailed to them if
-        this server sends mail.
+        {emailed ? (
+          <>
+            The link to choose a password was e-mailed to <strong>{email}</strong>. Here it is too, if you want to give it yourself (it works once, for 72 hours,
+            and is shown only now).
+          </>
+        ) : (
+          <>
+            This server does not send e-mail (or could not this time): give <strong>{email}</strong> this link yourself to choose a password. It works once, for
+            72 hours, and is shown only now.
+          </>
+        )}
       </p>
       <p className="welcome-link">
         <input readOnly aria-label="Welcome link" value={url} onFocus={(event) => event.target.select()} data-testid="welcome-link" />
@@ -46,13 +62,13 @@ function LinkToCopy({ email, url, testId }: { email: string; url: string; testId
   );
 }
 
-function AddPerson({ onAdded }: { onAdded: (added: { email: string; url: string }) => void }) {
+function AddPerson({ onAdded }: { onAdded: (added: NewLink) => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('editor');
   const add = useApiMutation((api, body: { email: string; role: Role }) => api.POST('/account/people', { body }), {
     invalidate: PEOPLE,
     onSuccess: (person) => {
-      onAdded({ email: person.email, url: person.invite_url });
+      onAdded({ email: person.email, url: person.invite_url, emailed: person.emailed });
       setEmail('');
     },
   });
@@ -103,9 +119,9 @@ function RoleCell({ person }: { person: Person }) {
   );
 }
 
-function Actions({ person, onLink }: { person: Person; onLink: (added: { email: string; url: string }) => void }) {
+function Actions({ person, onLink }: { person: Person; onLink: (added: NewLink) => void }) {
   const api = useApi();
-  const [sent, setSent] = useState(false);
+  const [emailed, setEmailed] = useState<boolean | null>(null);
   if (person.last_sign_in_at === null) {
     // Never signed in: a new welcome link is the person added again, with the same role.
     return (
@@ -120,7 +136,10 @@ function Actions({ person, onLink }: { person: Person; onLink: (added: { email: 
             return api.POST('/account/people', { body: { email: person.email, role: person.role } });
           }}
           invalidate={PEOPLE}
-          onDone={(added) => onLink({ email: person.email, url: (added as { invite_url: string }).invite_url })}
+          onDone={(added) => {
+            const { invite_url, emailed } = added as { invite_url: string; emailed: boolean };
+            onLink({ email: person.email, url: invite_url, emailed });
+          }}
         />
         <RemoveButton person={person} />
       </div>
@@ -129,14 +148,20 @@ function Actions({ person, onLink }: { person: Person; onLink: (added: { email: 
   return (
     <div className="actions">
       <ConfirmAction
-        label={sent ? 'Reset link sent' : 'E-mail a reset link'}
+        label={emailed ? 'Reset link sent' : 'E-mail a reset link'}
         title={`E-mail ${person.email} a link to reset their password`}
-        description="If this server sends mail, they get a link that works for one hour. If it does not, run rapport people reset --email on the server and give them the link it prints."
+        description="They get a link that works for one hour, once."
         confirmLabel="Send the link"
-        run={() => consoleCall('POST', 'password/reset', { email: person.email })}
-        onDone={() => setSent(true)}
+        run={() => api.POST('/account/people/{id}/email-link', { params: { path: { id: person.id } } })}
+        onDone={(answer) => setEmailed((answer as { emailed: boolean }).emailed)}
       />
       <RemoveButton person={person} />
+      {emailed === false ? (
+        <p className="error-note" role="alert" data-testid="reset-not-emailed">
+          Nothing was sent: this server does not send e-mail (or could not this time). On the server, run <code>npx rapport people reset --email {person.email}</code>{' '}
+          and give them the link it prints.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -158,7 +183,7 @@ function RemoveButton({ person }: { person: Person }) {
 
 export default function PeoplePage() {
   const people = useGet('/account/people');
-  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [link, setLink] = useState<NewLink | null>(null);
   return (
     <Page title="People">
       <p>
@@ -166,7 +191,7 @@ export default function PeoplePage() {
         benefits, owners also manage people, webhooks, retention, settings and the audit log.
       </p>
       <Section title="Add a person">
-        {link ? <LinkToCopy email={link.email} url={link.url} testId="person-added" /> : null}
+        {link ? <LinkToCopy {...link} testId="person-added" /> : null}
         <AddPerson onAdded={setLink} />
       </Section>
       <Section title="Everyone">

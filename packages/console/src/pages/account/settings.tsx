@@ -24,9 +24,16 @@ const CURRENCIES = supported('currency', ['ARS', 'BRL', 'CLP', 'COP', 'EUR', 'GB
 const TIME_ZONES = ['UTC', ...supported('timeZone', ['America/Argentina/Buenos_Aires', 'America/Mexico_City', 'America/New_York', 'America/Sao_Paulo', 'Europe/Lisbon', 'Europe/London', 'Europe/Madrid'])];
 const LOCALES = ['en', 'en-GB', 'en-US', 'es', 'es-AR', 'es-ES', 'es-MX', 'pt', 'pt-BR', 'pt-PT', 'fr', 'de', 'it'];
 
-/** The choices, the current one included, by `label` (what people read), sorted by it. */
-const options = (values: readonly string[], current: string, label: (value: string) => string) =>
-  [...new Set([current, ...values])].map((value) => ({ value, label: label(value) })).sort((a, b) => a.label.localeCompare(b.label));
+/**
+ * The choices, the current one included, by `label` (what people read), sorted by it; of values
+ * read alike (a zone and its alias: America/Argentina/Buenos_Aires, America/Buenos_Aires) only the
+ * first, the current one first.
+ */
+function options(values: readonly string[], current: string, label: (value: string) => string) {
+  const byLabel = new Map<string, string>();
+  for (const value of new Set([current, ...values])) if (!byLabel.has(label(value))) byLabel.set(label(value), value);
+  return [...byLabel].map(([text, value]) => ({ value, label: text })).sort((a, b) => a.label.localeCompare(b.label));
+}
 
 /** A currency by its name, its code after it for whoever knows it so: "Argentine peso (ARS)". */
 function currencyLabel(code: string): string {

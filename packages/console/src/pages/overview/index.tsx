@@ -148,7 +148,7 @@ function SeriesCharts({ series, byMonth }: { series: Summary['series']; byMonth:
   const xLabel = byMonth ? 'Month' : 'Day';
   return (
     <div className="grid">
-      <TimeChart title={`Customers, purchases and user events per ${per}`} x={charts.x} series={charts.activity} formatX={formatX} xLabel={xLabel} testId="overview-activity-chart" />
+      <TimeChart title={`Customers, purchases and user events per ${per}`} x={charts.x} series={charts.activity} totals formatX={formatX} xLabel={xLabel} testId="overview-activity-chart" />
       <TimeChart title={`Revenue per ${per}`} x={charts.x} series={charts.revenue} kind="bars" formatX={formatX} xLabel={xLabel} testId="overview-revenue-chart" />
     </div>
   );

@@ -16,7 +16,8 @@ import { formatCount } from '../../lib/format.js';
 // requests, newest first, whoever started them (this console, a connector, another browser), so the
 // list follows the key signed in, never the browser. Filters (status, type) and the page live in
 // the URL. While a request on the page is pending or running, the page is read again every second.
-// Any request can also be looked up by its id (GET /requests/{id}).
+// Any request can also be looked up by its id (GET /requests/{id}). One customer's export and
+// erasure (D1, D3) answer at once, so they are no requests: the page says where they are found.
 
 const FILTERS = ['status', 'type'] as const;
 type Status = BackgroundRequest['status'];
@@ -190,6 +191,10 @@ export default function RequestsPage() {
       <p className="hint">
         Bulk deletes (user events, categories, branches) and the clean-up after a blacklist is replaced run in the background on the server. Every
         request of the account signed in is listed here, newest first, whoever started it.
+      </p>
+      <p className="hint" data-testid="requests-not-here">
+        One customer’s export or deletion is not a background request: it is done at once on the customer’s page (<em>Their data</em>), and the audit log
+        records it.
       </p>
       <RequestList />
       <LookUp />
