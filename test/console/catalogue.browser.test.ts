@@ -198,6 +198,13 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.locator('.field-error').getByText(`The SKU “DUP-1” is already the SKU of product “Blue mug” (#${mugId}): choose another SKU.`, { exact: true }).waitFor();
     assert.equal((await t.get('/apiv3/products?sku=DUP-1')).body.payload.length, 1);
+
+    // A branch name taken: the refusal says so with the name, under the field.
+    assert.equal((await t.post('/apiv3/branches', { name: 'dup-palermo' })).status, 200);
+    await page.goto(c.url('/catalogue/branches/new'));
+    await page.getByLabel('Name', { exact: true }).fill('dup-palermo');
+    await page.getByRole('button', { name: 'Create branch' }).click();
+    await page.locator('.field-error').getByText('There is already a branch named “dup-palermo”: choose another name, or edit that branch.', { exact: true }).waitFor();
     await done();
   });
 });

@@ -124,7 +124,19 @@ export function ruleInWords(rule: string): string {
   if (/^refused: http:\/\/ is accepted only for private networks/.test(r)) return 'Use an https:// address: Rapport sends to internet addresses over https:// only, so the messages cannot be read on the way.';
   if (/^the last owner cannot be/.test(r)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
   if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
-  if (/already exists$|already belongs to/.test(r)) return 'This is already used by another record: choose another.';
+  // Duplicates: say what holds the value, in the words of the page it was typed on.
+  if ((m = /^event "(.+)" already exists$/s.exec(r))) return `There is already an event named “${m[1]}”: choose another name, or use that event.`;
+  if ((m = /^a branch named "(.+)" already exists$/s.exec(r))) return `There is already a branch named “${m[1]}”: choose another name, or edit that branch.`;
+  if ((m = /^category "(.+)" already exists$/s.exec(r))) return `There is already a category with the code “${m[1]}”: choose another code.`;
+  if ((m = /^a product with sku "(.+)" already exists$/s.exec(r))) return `There is already a product with the SKU “${m[1]}”: choose another SKU.`;
+  if ((m = /^invoice_number: a purchase with invoice_number "(.+)" already exists$/s.exec(r)) || (m = /^a purchase with invoice_number "(.+)" already exists$/s.exec(r))) {
+    return `There is already a purchase with the invoice number “${m[1]}”.`;
+  }
+  if ((m = /^"(.+)" already belongs to another member of this user$/s.exec(r))) return `Another family member of this customer already has “${m[1]}”: choose another.`;
+  if ((m = /^"(.+)" already belongs to another user$/s.exec(r))) return `Another customer already has “${m[1]}”: find that customer, or type another.`;
+  if (/already belongs to another user$/.test(r)) return 'Another customer already has one of these: find that customer, or type another.';
+  if ((m = /^"(.+)" already exists$/s.exec(r))) return `“${m[1]}” is already taken: choose another name.`;
+  if (/already exists$|already belongs to/.test(r)) return 'This is already taken: choose another.';
   if (/^must be 1 to 64 characters, only letters, digits and -$/.test(r)) return 'Use 1 to 64 letters, digits or -, without spaces.';
   if ((m = /^refused: (.+)$/s.exec(r))) return `This address cannot receive webhooks: ${m[1]!.trim()}.`;
   if ((m = /^"(.+)" is not a customer field, .*?(?:; the fields are (.+))?$/s.exec(r))) return `There is no column “${m[1]}”: check its spelling${m[2] ? `. The columns the export can give: ${m[2]}.` : '.'}`;
