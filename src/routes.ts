@@ -143,7 +143,8 @@ export async function apiRoutes(scope: FastifyInstance, { services: s, config, r
   // POST|GET /users, GET|PUT /users/:id, GET /users/:id/exist, POST|GET /users/:id/points,
   // GET /users/:id/transactions, GET /multiusers/exist, GET /multiusers/find, PUT /multiusers,
   // POST /multiusers/points, GET /multiusers/transactions, GET /transactions (U11),
-  // POST /users/newsletter (U12), POST /users/register, POST /users/authenticate (U13)
+  // POST /users/newsletter (U12), POST /users/register, POST /users/authenticate (U13),
+  // GET /account/tags (the tags customers hold)
   await scope.register(usersRoutes, { users: s.users, club: s.club });
   // GET|POST /account/{,product-,purchase-,purchase-item-}custom-attributes,
   // PUT|DELETE /account/{,product-,purchase-,purchase-item-}custom-attributes/:name
