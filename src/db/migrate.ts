@@ -30,6 +30,7 @@ import * as blacklistMarksByIndex from './migrations/0028_blacklist_marks_by_ind
 import * as purchasesTotalsCovering from './migrations/0029_purchases_totals_covering.js';
 import * as purchaseItemsCovering from './migrations/0030_purchase_items_covering.js';
 import * as valueScoresWithoutUserKey from './migrations/0031_value_scores_without_user_key.js';
+import * as segmentMembersWithoutUserKey from './migrations/0032_segment_members_without_user_key.js';
 
 // Append-only: a migration that has shipped is never edited; add a new file and list it here.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0029_purchases_totals_covering': purchasesTotalsCovering,
   '0030_purchase_items_covering': purchaseItemsCovering,
   '0031_value_scores_without_user_key': valueScoresWithoutUserKey,
+  '0032_segment_members_without_user_key': segmentMembersWithoutUserKey,
 };
 
 /**

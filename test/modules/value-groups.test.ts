@@ -273,7 +273,7 @@ describe('value groups (U14)', () => {
       const erasing = t.delete(`/apiv3/users/${users.B.userapp_id}`);
       // The erasure waits for the refresh (a lock wait, seen from a third connection).
       await waitFor(async () => {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted`.execute(t.database.db);
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
         return rows[0]!.n > 0;
       }, 'the erasure to wait for the refresh');
       commit();

@@ -6,7 +6,8 @@ import { isPostgres } from '../schema-helpers.js';
 // it `for key share`: 12.7–17.6 s of a 31–41 s statement (docs/benchmarks.md, "Value groups").
 // What the key guarded the code does itself: an erasure deletes a customer's scores
 // (CUSTOMER_REFERENCES), and on PostgreSQL it first waits for a refresh of the account running at
-// that moment, as the key's lock on the customer's row made it wait (ErasureRepository.erase), so
+// that moment, as the key's lock on the customer's row made it wait
+// (ErasureRepository.awaitScoreAndMemberWriters), so
 // no score of an erased customer is committed after the erasure. SQLite cannot drop a constraint,
 // so the table is rebuilt.
 

@@ -48,7 +48,7 @@ export interface ErasureDeps {
   directory: Pick<UserDirectory, 'requireByRef' | 'requireByIdentity'>;
   segments: SegmentMembers;
   tx: Transactor<{
-    erasure: Pick<ErasureRepository, 'lockCustomers' | 'memberships' | 'erase' | 'freeze'>;
+    erasure: Pick<ErasureRepository, 'lockCustomers' | 'awaitScoreAndMemberWriters' | 'memberships' | 'erase' | 'freeze'>;
     suppressions: Suppressions;
     queue: Pick<RequestQueue, 'accept'>;
     webhookOutbox: Pick<WebhookOutbox, 'emit'>;
@@ -96,6 +96,7 @@ export class ErasureService {
       const [locked] = await erasure.lockCustomers(accountId, [user.id]);
       // Erased by another request between the lookup and now: as if it had never been found.
       if (!locked) throw missing();
+      await erasure.awaitScoreAndMemberWriters(accountId);
       const memberships = await erasure.memberships(accountId, [user.id]);
       const counts = await erasure.erase(accountId, [user.id]);
       const events: WebhookEvent[] = [{ type: 'user.deleted', data: presentDeletedUser(locked) }, ...segmentExits([locked], memberships)];

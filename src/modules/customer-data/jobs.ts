@@ -20,7 +20,7 @@ export const MAX_CUSTOMERS_PER_STEP = 50;
 const ROWS_PER_CUSTOMER = 20;
 
 type Repositories = {
-  erasure: Pick<ErasureRepository, 'frozen' | 'lockCustomers' | 'memberships' | 'erase' | 'unfreeze'>;
+  erasure: Pick<ErasureRepository, 'frozen' | 'lockCustomers' | 'awaitScoreAndMemberWriters' | 'memberships' | 'erase' | 'unfreeze'>;
   webhookOutbox: Pick<WebhookOutbox, 'emit'>;
 };
 
@@ -44,6 +44,7 @@ export const bulkEraseCustomers: RequestSteps<BulkEraseParams, Repositories> = {
       const present = customers.map((customer) => customer.id);
       // Erasing deletes the frozen rows of the customers erased; only those already gone are left.
       if (present.length > 0) {
+        await erasure.awaitScoreAndMemberWriters(accountId);
         const memberships = await erasure.memberships(accountId, present);
         await erasure.erase(accountId, present);
         const deleted = customers.map((customer) => ({ type: 'user.deleted' as const, data: presentDeletedUser(customer) }));

@@ -64,6 +64,21 @@ export class ErasureRepository {
     return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
+  /**
+   * Waits (PostgreSQL) for the account's writers that insert rows of customers without a foreign
+   * key making them wait for this erasure (migrations 0031, 0032): a value-group refresh (it holds
+   * the account's value_snapshots row until it commits) and the steps of segment refreshes (each
+   * holds its segment's segment_live row). Once they have committed, the memberships read next and
+   * the rows deleted are theirs too; a refresh or step starting later waits for this transaction,
+   * then no longer sees the customers. Run it in the erasing transaction, after lockCustomers and
+   * before memberships. SQLite has one writer at a time: nothing to wait for.
+   */
+  async awaitScoreAndMemberWriters(accountId: number): Promise<void> {
+    if (!isPostgres(this.any)) return;
+    await sql`select account_id from value_snapshots where account_id = ${accountId} for share`.execute(this.db);
+    await sql`select segment_id from segment_live where account_id = ${accountId} order by segment_id for share`.execute(this.db);
+  }
+
   /** The segments these customers are stored as members of (SG8: an erasure announces their exits). */
   async memberships(accountId: number, userIds: number[]): Promise<SegmentMembership[]> {
     if (userIds.length === 0) return [];
@@ -84,13 +99,6 @@ export class ErasureRepository {
     const counts = noCounts();
     if (userIds.length === 0) return counts;
     const records = await this.records(accountId, userIds);
-    // A value-group refresh of the account running now (PostgreSQL: it holds its snapshot row until
-    // it commits) may be inserting these customers' scores, and no foreign key makes that insert
-    // wait for this erasure (migration 0031): wait for the refresh instead, so the scores deleted
-    // below are the ones it committed. A refresh starting after this waits for the erasure.
-    if (isPostgres(this.any)) {
-      await sql`select account_id from value_snapshots where account_id = ${accountId} for share`.execute(this.db);
-    }
     for (const reference of CUSTOMER_REFERENCES) {
       for (const ids of chunks(records[reference.records])) {
         const result = await this.any.deleteFrom(reference.table).where(this.rowsOf(reference, accountId, ids)).executeTakeFirst();

@@ -66,6 +66,23 @@ export class MembershipRepository {
     return Number(row.n);
   }
 
+  /**
+   * Of these customers, those this transaction may evaluate (`held`: they exist, and on PostgreSQL
+   * they are now locked `for key share`, so an erasure waits for this transaction before it reads
+   * their memberships) and those an erasure or another writer holds `for update` right now (`busy`:
+   * passed over, their marks kept for the next pass; no foreign key makes a member row wait for an
+   * erasure, migration 0032). Customers in neither are gone.
+   */
+  async holdCustomers(userIds: readonly number[]): Promise<{ held: Set<number>; busy: Set<number> }> {
+    if (userIds.length === 0) return { held: new Set(), busy: new Set() };
+    const present = this.db.selectFrom('users').select('id').where('id', 'in', [...userIds]).orderBy('id');
+    const held = new Set((await (this.postgres ? present.forKeyShare().skipLocked() : present).execute()).map((row) => Number(row.id)));
+    const others = userIds.filter((id) => !held.has(id));
+    if (!this.postgres || others.length === 0) return { held, busy: new Set() };
+    const busy = new Set((await this.db.selectFrom('users').select('id').where('id', 'in', others).execute()).map((row) => Number(row.id)));
+    return { held, busy };
+  }
+
   /** Exactly the marks read: a mark written since stays for the next pass. */
   async deleteDirty(ids: readonly number[]): Promise<void> {
     if (ids.length > 0) await this.db.deleteFrom('segment_dirty').where('id', 'in', ids).execute();

@@ -89,11 +89,16 @@ export class LiveMembership {
     const began = performance.now();
     const size = this.dirtyBatch.size;
     const taken = await this.deps.tx.run(async (t) => {
-      const marks = await t.membership.claimDirty(size);
-      if (marks.length === 0) return 0;
+      const claimed = await t.membership.claimDirty(size);
+      if (claimed.length === 0) return 0;
       const now = this.deps.clock.now();
+      // A customer an erasure holds is left for the next pass (its erasure deletes the marks);
+      // the others are held until this transaction ends, so an erasure waits for it.
+      const { held, busy } = await t.membership.holdCustomers([...new Set(claimed.map((mark) => mark.user_id))]);
+      const marks = claimed.filter((mark) => !busy.has(mark.user_id));
       const byAccount = new Map<number, Map<number, Set<string> | null>>();
       for (const mark of marks) {
+        if (!held.has(mark.user_id)) continue; // gone: nothing to evaluate, the mark goes
         let users = byAccount.get(mark.account_id);
         if (!users) byAccount.set(mark.account_id, (users = new Map()));
         // null: a mark without a source concerns every segment.
@@ -103,6 +108,7 @@ export class LiveMembership {
       }
       for (const [accountId, users] of byAccount) await this.evaluateCustomers(t, accountId, users, now);
       await t.membership.deleteDirty(marks.map((mark) => mark.id));
+      // Marks left for the next pass do not count: a batch of nothing but those ends the pass.
       return marks.length;
     });
     // Only a full batch says how long such a batch takes.
