@@ -169,3 +169,28 @@ export async function startConsole(options: { config?: Partial<Config> } = {}): 
     throw error;
   }
 }
+
+// How the console writes dates for an account in the default locale (`en`, month first, 12 h) and
+// zone (UTC), worked out here from the API's values by hand, not with the console's Intl code.
+
+/** 'YYYY-MM-DD' (or the start of an API datetime) as the console shows a day in `en`: "03/01/2026". */
+export function enDay(value: string): string {
+  const [year, month, day] = value.slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+/** 'YYYY-MM' as the console shows a month: "03/2026". */
+export function enMonth(value: string): string {
+  const [year, month] = value.slice(0, 7).split('-');
+  return `${month}/${year}`;
+}
+
+/** An API datetime ('YYYY-MM-DD hh:mm[:ss]', UTC) as the console shows a moment in `en` and UTC: "03/01/2026 09:30 PM UTC". */
+export function enMoment(value: string): string {
+  const hour = Number(value.slice(11, 13));
+  const twelve = String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0');
+  return `${enDay(value)} ${twelve}:${value.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'} UTC`;
+}
+
+/** The pattern of a moment as the console shows one in `en` and UTC. */
+export const EN_MOMENT = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M UTC$/;

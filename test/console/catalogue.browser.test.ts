@@ -140,7 +140,7 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     const details = page.getByTestId('benefit-details');
     await details.waitFor();
     // Whole days (from 00:00:00, until 23:59:59 in the account's zone): the days, with no time of day.
-    assert.match((await details.textContent()) ?? '', /Starts2026-01-01Ends2026-12-31/);
+    assert.match((await details.textContent()) ?? '', /Starts01\/01\/2026Ends12\/31\/2026/);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benefits & coupons' }).click();
     const table = page.getByRole('table', { name: 'Benefits' });

@@ -366,6 +366,16 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     assert.doesNotMatch(await text('main'), /\bUTC\b|\bARS\b/);
     // The days are the shop's: no words about Greenwich time.
     assert.doesNotMatch(await text('[data-testid="purchases-summary-range"]'), /Greenwich/);
+    // Dates in the account locale's order (day first), moments with their time on a 24-hour clock and the zone; never year first.
+    assert.match(await text('[data-testid="purchases-summary-range"]'), /^\d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}, /);
+    const listed = (await c.t.get('/apiv3/purchases?invoice_number=F-1126')).body.payload[0];
+    const [day, time] = [listed.createtime.slice(0, 10), Number(listed.createtime.slice(11, 13))];
+    // Buenos Aires is 3 hours behind (no daylight saving): the purchase's moment there, worked out by hand.
+    const local = new Date(Date.parse(`${day}T00:00:00Z`) + (time < 3 ? -86_400_000 : 0)).toISOString().slice(0, 10).split('-');
+    const shown = `${local[2]}/${local[1]}/${local[0]} ${String((time + 21) % 24).padStart(2, '0')}:${listed.createtime.slice(14, 16)} GMT-3`;
+    const row = page.getByRole('table', { name: 'Purchases' }).locator('tbody tr', { hasText: 'F-1126' });
+    assert.ok((await row.innerText()).includes(shown), `${await row.innerText()} shows ${shown}`);
+    assert.doesNotMatch(await text('main'), /\d{4}-\d{2}-\d{2}/);
 
     // The overview: no UTC in labels, no "--" in the charts' legends (the period's totals instead), percentages in Spanish.
     await page.goto(c.url('/'));
@@ -374,6 +384,8 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     const overview = await text('main');
     assert.doesNotMatch(overview, /\bUTC\b/);
     assert.doesNotMatch(overview, /--/);
+    assert.match(await text('[data-testid="overview-window"]'), /^\d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}, compared/);
+    assert.doesNotMatch(overview, /\d{4}-\d{2}-\d{2}/);
     const legend = (await page.getByTestId('overview-revenue-chart').locator('.u-legend').innerText()).replace(/\s/g, ' ');
     assert.match(legend, /Total/);
     assert.match(legend, /Revenue\s*[\d.]+,\d\d \$/);
@@ -402,13 +414,14 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     await form.getByText('Type a real day, as DD/MM/YYYY.').waitFor();
     await form.getByLabel('Starts').fill('01/12/2026');
     await ends.fill('29/12/2026');
-    await form.getByText('Chosen: 29 de diciembre de 2026.').waitFor();
+    // The chosen day in words, English as the console, in the account's order: never Spanish words in an English sentence.
+    await form.getByText('Chosen: Tuesday, 29 December 2026.').waitFor();
     await form.getByRole('button', { name: 'Create benefit' }).click();
     await page.waitForURL(/\/console\/benefits\/\d+$/);
     const details = page.getByTestId('benefit-details');
     await details.waitFor();
     const pairs = (await details.innerText()).replace(/\s+/g, ' ');
-    assert.match(pairs, /Starts 2026-12-01 Ends 2026-12-29 /);
+    assert.match(pairs, /Starts 01\/12\/2026 Ends 29\/12\/2026 /);
     const id = page.url().split('/').pop();
     const saved = (await c.t.get(`/apiv3/benefits/${id}`)).body.payload;
     assert.equal(saved.startdate, '2026-12-01 03:00:00', 'from midnight in Buenos Aires');
@@ -417,6 +430,19 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     await edit.waitFor();
     assert.equal(await edit.getByLabel('Ends').inputValue(), '29/12/2026');
     assert.equal(await edit.getByLabel('Starts').inputValue(), '01/12/2026');
+
+    // The audit log's and the coupons' date filters: a typed day is that day's first and last second in Buenos Aires; the URL keeps the days.
+    for (const [path, api] of [['/audit-log', '/account/audit-log'], ['/benefits/coupons', '/coupons']] as const) {
+      await page.goto(c.url(path));
+      await page.getByLabel('From', { exact: true }).fill('01/12/2026');
+      await page.getByLabel('To', { exact: true }).fill('29/12/2026');
+      const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(api) && new URL(request.url()).searchParams.has('from'));
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      const query = new URL((await asked).url()).searchParams;
+      assert.deepEqual([query.get('from'), query.get('to')], ['2026-12-01 03:00:00', '2026-12-30 02:59:59'], path);
+      const url = new URL(page.url()).searchParams;
+      assert.deepEqual([url.get('from'), url.get('to')], ['2026-12-01', '2026-12-29'], path);
+    }
     await done();
   });
 });

@@ -381,7 +381,7 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     await done();
   });
 
-  test('one date format everywhere: YYYY-MM-DD hh:mm UTC', async () => {
+  test('one date format everywhere: the locale\'s order (MM/DD/YYYY hh:mm AM UTC in en), never year first', async () => {
     const { t } = c;
     const user = (await t.get('/apiv3/users?search=phone.person')).body.payload[0];
     const purchase = (await t.get('/apiv3/purchases?invoice_number=PHONE-1')).body.payload[0];
@@ -395,9 +395,10 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       await page.locator('main h1').first().waitFor();
       await page.waitForFunction(() => (globalThis as any).document.querySelector('main [role="status"].state-loading, main [aria-busy="true"]') === null);
       const text = await page.locator('main').evaluate((main) => main.textContent ?? '');
-      assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/, `${path}: a time with seconds or ISO`);
-      for (const match of text.matchAll(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(.{0,4})/g)) {
-        assert.equal(match[1], ' UTC', `${path}: "${match[0]}" is not YYYY-MM-DD hh:mm UTC`);
+      assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}/, `${path}: a date year first`);
+      assert.doesNotMatch(text, /\d{2}:\d{2}:\d{2}/, `${path}: a time with seconds`);
+      for (const match of text.matchAll(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(.{0,7})/g)) {
+        assert.match(match[1]!, /^ [AP]M UTC$/, `${path}: "${match[0]}" is not MM/DD/YYYY hh:mm AM UTC`);
         seen += 1;
       }
     }

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { expectOk } from '../helpers/assertions.js';
 import { createUser } from '../helpers/factories.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
-import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
+import { type ConsoleHarness, EN_MOMENT, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
 // The console's Mailings pages in chromium against a real server that sends through a real SMTP
 // receiver (the worker on, polling every 20 ms): a folder and a mailing created, composed, previewed
@@ -191,7 +191,7 @@ describe('console in a browser: mailings', { skip: skipWithoutBrowser() }, () =>
     await schedule.getByText('Choose the day and time to send it.').waitFor();
     await schedule.getByLabel('Send at', { exact: true }).fill('2030-01-02T09:30');
     await schedule.getByRole('button', { name: 'Schedule' }).click();
-    await page.getByTestId('mailing-when').getByText('Scheduled for 2030-01-02 09:30 UTC.').waitFor();
+    await page.getByTestId('mailing-when').getByText('Scheduled for 01/02/2030 09:30 AM UTC.').waitFor();
     assert.deepEqual([expectOk(await c.t.get(`/apiv3/mailings/${created.id}`)).status, expectOk(await c.t.get(`/apiv3/mailings/${created.id}`)).send_at], ['scheduled', '2030-01-02 09:30:00']);
 
     await page.getByRole('button', { name: 'Pause' }).click();
@@ -218,7 +218,7 @@ describe('console in a browser: mailings', { skip: skipWithoutBrowser() }, () =>
     await eventually(async () => {
       const [row] = await rows(page, 'customer-mailings');
       assert.deepEqual(row?.slice(0, 2), ['June news', 'sent']);
-      assert.match(row![2]!, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+      assert.match(row![2]!, EN_MOMENT);
     });
     // A page of the customer's mailings, not the whole export (D3).
     assert.ok(reads.includes(`/apiv3/users/${ana.userapp_id}/mailings`), reads.join(' '));

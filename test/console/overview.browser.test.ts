@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createUser } from '../helpers/factories.js';
 import { createPurchase } from '../helpers/purchases.js';
-import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
+import { type ConsoleHarness, enDay, enMoment, enMonth, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
 // The overview: one GET /account/summary (O10) fills every figure, where it used to read
 // the listings page by page (~67 requests for four numbers). Checked in chromium against what the
@@ -144,7 +144,7 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     assert.match((await page.getByTestId('overview-change-points_redeemed').textContent()) ?? '', /up from 0 on the previous 30 days \(0\)/);
     assert.equal(
       (await page.getByTestId('overview-window').textContent())?.trim(),
-      `${summary.window.from} to ${summary.window.to}, compared with the previous 30 days: ${summary.previous.from} to ${summary.previous.to}.`,
+      `${enDay(summary.window.from)} to ${enDay(summary.window.to)}, compared with the previous 30 days: ${enDay(summary.previous.from)} to ${enDay(summary.previous.to)}.`,
     );
 
     // One chart point per day of the window, oldest first, each with the API's figures.
@@ -152,10 +152,10 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     assert.equal(days.length, 30);
     assert.deepEqual(summary.series.map((b: any) => b.bucket), days);
     const activity = await chartRows(page, 'overview-activity-chart');
-    assert.deepEqual(activity, summary.series.map((b: any) => [b.bucket, String(b.new_customers), String(b.purchases), String(b.user_events)]));
+    assert.deepEqual(activity, summary.series.map((b: any) => [enDay(b.bucket), String(b.new_customers), String(b.purchases), String(b.user_events)]));
     const revenue = await chartRows(page, 'overview-revenue-chart');
-    assert.deepEqual(revenue, summary.series.map((b: any) => [b.bucket, dollars(b.revenue)]));
-    assert.equal(activity.find((row) => row[0] === daysAgo(1))?.[2], '2', 'two purchases yesterday');
+    assert.deepEqual(revenue, summary.series.map((b: any) => [enDay(b.bucket), dollars(b.revenue)]));
+    assert.equal(activity.find((row) => row[0] === enDay(daysAgo(1)))?.[2], '2', 'two purchases yesterday');
     await page.getByTestId('overview-revenue-chart').locator('canvas').first().waitFor(); // drawn
 
     // The latest integration runs, from their one call.
@@ -174,19 +174,19 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
 
     await page.getByRole('combobox', { name: /^Period/ }).selectOption('12m');
     const months = lastMonths(11);
-    await eventually(async () => assert.deepEqual((await chartRows(page, 'overview-activity-chart')).map((row) => row[0]), months));
+    await eventually(async () => assert.deepEqual((await chartRows(page, 'overview-activity-chart')).map((row) => row[0]), months.map(enMonth)));
     assert.equal(new URL(page.url()).searchParams.get('range'), '12m');
     assert.equal(summaryCalls(calls).length, 2, calls.join('\n'));
     const asked = new URL(`http://x${summaryCalls(calls)[1]!.slice('GET '.length)}`).searchParams;
     assert.equal(asked.get('group_by'), 'month');
     assert.equal(asked.get('from'), `${months[0]}-01`);
     const byMonth = (await c.t.get(`/apiv3/account/summary?${asked}`)).body.payload;
-    assert.deepEqual(await chartRows(page, 'overview-revenue-chart'), byMonth.series.map((b: any) => [b.bucket, dollars(b.revenue)]));
+    assert.deepEqual(await chartRows(page, 'overview-revenue-chart'), byMonth.series.map((b: any) => [enMonth(b.bucket), dollars(b.revenue)]));
     await page.getByRole('heading', { level: 2, name: 'Last 12 months' }).waitFor();
     await page.getByText('Revenue per month', { exact: true }).waitFor();
 
     await page.getByRole('combobox', { name: /^Period/ }).selectOption('7d');
-    await eventually(async () => assert.deepEqual((await chartRows(page, 'overview-activity-chart')).map((row) => row[0]), daysFrom(daysAgo(6), daysAgo(0))));
+    await eventually(async () => assert.deepEqual((await chartRows(page, 'overview-activity-chart')).map((row) => row[0]), daysFrom(daysAgo(6), daysAgo(0)).map(enDay)));
     assert.equal(summaryCalls(calls).length, 3);
     const week = (await c.t.get(`/apiv3/account/summary?from=${daysAgo(6)}&to=${daysAgo(0)}&group_by=day`)).body.payload;
     assert.equal(await figure(page.getByTestId('overview-window-purchases')), week.window.purchases);
@@ -205,7 +205,7 @@ describe('console in a browser: the overview on one GET /account/summary', { ski
     await eventually(async () => assert.deepEqual((await rows()).find((row) => row[0] === 'Hibernating'), ['Hibernating', '1', '$280.75']));
     const answer = (await c.t.get('/apiv3/account/value-groups')).body.payload;
     assert.deepEqual(await rows(), answer.groups.map((g: any) => [g.value_group === 'at_risk' ? 'At risk' : g.value_group[0].toUpperCase() + g.value_group.slice(1), String(g.customers), dollars(g.revenue)]));
-    assert.match((await page.getByTestId('value-groups-computed-at').textContent()) ?? '', new RegExp(`computed ${answer.computed_at.slice(0, 16)} UTC`));
+    assert.match((await page.getByTestId('value-groups-computed-at').textContent()) ?? '', new RegExp(`computed ${enMoment(answer.computed_at)}`));
     await page.getByTestId('value-groups-refresh').getByText('Recompute now').waitFor();
 
     const buyer = (await c.t.get('/apiv3/multiusers/find?email=buyer%40example.com')).body.payload;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { formatDateTime } from '../../src/lib/time.js';
 import { buildAccounts } from '../../src/services.js';
-import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
+import { type ConsoleHarness, EN_MOMENT, enMoment, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
 
 // The console's side of erasure and export (D1–D7) in chromium against a real server: a customer deleted
 // after the dry run's counts (with suppression) and their data downloaded; the audit log page
@@ -128,8 +128,8 @@ describe('console in a browser: erase and export a customer, the audit log, rete
     const first = table.locator('tbody tr').first();
     const cells = await first.locator('td').allTextContents();
     assert.equal(cells.length, 6);
-    assert.match(cells[0]!, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
-    assert.equal(cells[0], `${newest.time.slice(0, 16)} UTC`);
+    assert.match(cells[0]!, EN_MOMENT);
+    assert.equal(cells[0], enMoment(newest.time));
     assert.equal(cells[1], newest.key_prefix);
     assert.equal(cells[2], 'DELETE');
     assert.equal(cells[3], `/apiv3/users/${id}`);
@@ -201,7 +201,7 @@ describe('console in a browser: erase and export a customer, the audit log, rete
     assert.equal(await page.getByLabel('Event of rule 1').inputValue(), 'page-view');
     assert.equal(await page.getByLabel('Days to keep page-view').inputValue(), '30');
     const lastRun = (await t.get('/apiv3/account/retention')).body.payload.last_run as string;
-    await page.getByTestId('retention-last-run').getByText(`${lastRun.slice(0, 16)} UTC`).waitFor();
+    await page.getByTestId('retention-last-run').getByText(enMoment(lastRun)).waitFor();
     await page.getByTestId('retention-last-run').getByText('1 user event', { exact: true }).waitFor();
 
     // Removing the rule and emptying the default: keep forever.

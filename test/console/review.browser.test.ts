@@ -57,14 +57,14 @@ describe('console in a browser: erasure reasons, private webhook addresses, past
     await form.getByLabel('Ends').fill('2020-12-31');
     await form.getByRole('button', { name: 'Create benefit' }).click();
     const warning = page.getByTestId('benefit-past-end');
-    await warning.getByText('The end date (2020-12-31) is already past: customers cannot use this benefit.', { exact: false }).waitFor();
+    await warning.getByText('The end date (12/31/2020) is already past: customers cannot use this benefit.', { exact: false }).waitFor();
     assert.equal((await c.t.get('/apiv3/benefits/all')).body.payload.length, 0, 'nothing saved yet');
     // A later date takes the warning away; another past one is warned about again before saving.
     await form.getByLabel('Ends').fill('2099-12-31');
     await eventually(async () => assert.equal(await warning.count(), 0));
     await form.getByLabel('Ends').fill('2021-03-31');
     await form.getByRole('button', { name: 'Create benefit' }).click();
-    await warning.getByText('The end date (2021-03-31) is already past', { exact: false }).waitFor();
+    await warning.getByText('The end date (03/31/2021) is already past', { exact: false }).waitFor();
     assert.equal((await c.t.get('/apiv3/benefits/all')).body.payload.length, 0, 'still nothing saved');
     await form.getByRole('button', { name: 'Create anyway' }).click();
     await page.getByRole('heading', { level: 1, name: 'Old promo' }).waitFor();

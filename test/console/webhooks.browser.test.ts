@@ -195,9 +195,10 @@ describe('console in a browser: webhooks', { skip: skipWithoutBrowser() }, () =>
     assert.match(secret, /^whsec_/);
     assert.notEqual(secret, hook.secret);
     const note = (await page.getByTestId('webhook-rotation').textContent())!;
-    const until = /keeps signing too until (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC \(24 hours\)/.exec(note);
+    const until = /keeps signing too until (\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}) ([AP])M UTC \(24 hours\)/.exec(note);
     assert.ok(until, note);
-    const expires = Date.parse(`${until[1]!.replace(' ', 'T')}:00Z`);
+    const [month, day, year, hour, minute] = until.slice(1, 6).map(Number) as [number, number, number, number, number];
+    const expires = Date.UTC(year, month - 1, day, (hour % 12) + (until[6] === 'P' ? 12 : 0), minute);
     assert.ok(Math.abs(expires - (Date.now() + 24 * 3600_000)) < 120_000, note);
 
     // Both secrets sign the next message.

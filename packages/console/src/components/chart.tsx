@@ -3,7 +3,7 @@ import type uPlotType from 'uplot';
 import { minuteOf, zonedWall } from '../lib/dates.js';
 import { Empty, ErrorNote } from './states.js';
 import { DataTable } from './table.js';
-import { displaySettings, formatCount, formatMoney } from '../lib/format.js';
+import { clockTime, displaySettings, formatCount, formatMoney, numericDate, numericMonth, shortDate } from '../lib/format.js';
 
 // Charts over time (uPlot, ~20 KB gzipped, loaded with the first chart). The canvas is a picture
 // for sighted users; the same figures are in a table under "Show the data" for everyone else.
@@ -38,7 +38,7 @@ export interface TimeChartProps {
   /** The legend shows each series' total with no point hovered (default: for bars only; a level such as a balance has none). */
   totals?: boolean;
   height?: number;
-  /** Format of x in the data table and the legend (default: `YYYY-MM-DD hh:mm <zone>`, in the account's zone); any other format's x are whole days or months, labelled by their date. */
+  /** Format of x in the data table and the legend (default: date, time and zone, "29/12/2026 21:30 GMT-3", in the account's zone and locale order); any other format's x are whole days or months, labelled by their date. */
   formatX?: (seconds: number) => string;
   /** The data table's first column and the legend's x (default "When": the default format names the zone). */
   xLabel?: string;
@@ -78,17 +78,18 @@ function fitLabels(u: uPlotType, values: string[] | null, axisIdx: number, cycle
 }
 
 /**
- * The x axis's labels, dates as the console writes them (year first): months as YYYY-MM; days as
- * MM-DD with the year under the first one and where it changes; times as hh:mm with the date under
- * the first one and where it changes. Moments on the account's clocks (`zoned`), days and months by
- * their own date.
+ * The x axis's labels, dates as the console writes them (the account locale's order, lib/format.ts):
+ * months as "11/2026"; days as "04/11" with the year under the first one and where it changes;
+ * times as "09:30" with the date under the first one and where it changes. Moments on the account's
+ * clocks (`zoned`), days and months by their own (UTC) date.
  */
 const axisDates = (zoned: boolean) => (_u: unknown, splits: number[], _axisIdx: number, _space: number, increment: number): string[] => {
+  const zone = zoned ? displaySettings().timezone : 'UTC';
   let previous = '';
   return splits.map((seconds) => {
-    const iso = zoned ? zonedWall(seconds * 1000).replace(' ', 'T') : new Date(seconds * 1000).toISOString();
-    if (increment >= 28 * 86_400) return iso.slice(0, 7);
-    const [day, head] = increment >= 86_400 ? [iso.slice(0, 4), iso.slice(5, 10)] : [iso.slice(0, 10), iso.slice(11, 16)];
+    const ms = seconds * 1000;
+    if (increment >= 28 * 86_400) return numericMonth(ms, zone);
+    const [day, head] = increment >= 86_400 ? [zoned ? zonedWall(ms).slice(0, 4) : String(new Date(ms).getUTCFullYear()), shortDate(ms, zone)] : [numericDate(ms, zone), clockTime(ms, zone)];
     const label = day === previous ? head : `${head}\n${day}`;
     previous = day;
     return label;

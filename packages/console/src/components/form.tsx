@@ -190,10 +190,10 @@ export function GroupError({ id, error }: { id: string; error: ReactNode }) {
 type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactNode; labelHidden?: boolean };
 
 /**
- * A date field's hint: the chosen day written the account locale's way ("29 de noviembre de 2026"),
- * or the order to type one in ("DD/MM/YYYY"), after the field's own hint. A date input draws its
- * day in the browser's language (Chromium ignores `lang` on it), so the words beside it are what
- * says the date in the account's locale.
+ * A date field's hint: the chosen day in words, English as the console and in the account locale's
+ * order ("Chosen: Sunday, 29 November 2026." in es, "Sunday, November 29, 2026" in en-US), or the
+ * order to type one in ("DD/MM/YYYY"), after the field's own hint: a typed 03/04 is then seen to be
+ * the day that was meant.
  */
 /** Typed in full (day, month and a four-digit year, either order), so a day that is not read is not a real day (31/02). */
 const COMPLETE_DAY = /^(\d{1,2}\D\d{1,2}\D\d{4}|\d{4}\D\d{1,2}\D\d{1,2})$/;

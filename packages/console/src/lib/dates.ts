@@ -1,10 +1,11 @@
 // The API's datetimes are 'YYYY-MM-DD hh:mm:ss' in UTC (some accept or answer ISO 8601 with an
 // offset); query ranges take a bare date 'YYYY-MM-DD' (the whole day). One place to convert, and
-// one format for people everywhere in the console: `YYYY-MM-DD hh:mm <zone>` in the account's time
-// zone (showDateTime; T5, "UTC" by default), or the bare UTC day `YYYY-MM-DD` where a whole day is
-// meant (chart buckets, date filters).
+// one rule for people everywhere in the console (lib/format.ts does the writing): a moment is its
+// date in the account locale's order, its time and zone, "29/12/2026 21:30 GMT-3" (showDateTime);
+// a whole day is the date alone, "29/12/2026" (showDay), a month "12/2026" (showMonth); words are
+// English (formatDay). Values for machines (URLs, CSV files, the API) stay 'YYYY-MM-DD'.
 
-import { displaySettings, zoneName, zoneOffset, zonedDateTime } from './format.js';
+import { displaySettings, numericDate, numericMonth, zoneName, zoneOffset, zonedDateTime } from './format.js';
 
 const API_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
@@ -26,23 +27,37 @@ export function daysAgo(days: number, now: Date = new Date()): string {
 }
 
 /**
- * A moment for people, the console's one format: `YYYY-MM-DD hh:mm UTC` (or the account's zone). Takes an API datetime,
- * ISO 8601 with an offset (converted to UTC), unix seconds or a Date; '—' for none; a bare day
- * stays `YYYY-MM-DD`; anything unreadable is shown as it came.
+ * A moment for people, the console's one format: "29/12/2026 21:30 GMT-3" (es), "12/29/2026 09:30 PM UTC"
+ * (en), in the account's zone and locale order (lib/format.ts zonedDateTime). Takes an API
+ * datetime, ISO 8601 with an offset (converted to UTC), unix seconds or a Date; '—' for none; a
+ * bare day ('YYYY-MM-DD') is shown as a day (showDay); anything unreadable is shown as it came.
  */
 export function showDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return showDay(value);
   const ms = typeof value === 'number' ? value * 1000 : value instanceof Date ? value.getTime() : toSeconds(value) * 1000;
   if (!Number.isFinite(ms)) return String(value);
   return zonedDateTime(ms);
 }
 
-/** Day label for chart tables: 'YYYY-MM-DD' of unix seconds (UTC). */
-export const dayOf = (seconds: number): string => isoDate(new Date(seconds * 1000));
+/** A whole day ('YYYY-MM-DD') for people: "29/12/2026" (es, en-GB), "12/29/2026" (en-US); '—' for none; unreadable text as it came. */
+export function showDay(day: string | null | undefined): string {
+  if (day === null || day === undefined || day === '') return '—';
+  return dayAsTyped(day) || day;
+}
 
-/** Month label for chart tables: 'YYYY-MM' of unix seconds (UTC). */
-export const monthOf = (seconds: number): string => isoDate(new Date(seconds * 1000)).slice(0, 7);
+/** A month ('YYYY-MM') for people: "12/2026"; '—' for none; unreadable text as it came. */
+export function showMonth(month: string | null | undefined): string {
+  if (month === null || month === undefined || month === '') return '—';
+  const ms = /^\d{4}-\d{2}$/.test(month) ? Date.parse(`${month}-01T00:00:00Z`) : Number.NaN;
+  return Number.isFinite(ms) ? numericMonth(ms, 'UTC') : month;
+}
+
+/** Day label for chart tables and legends: showDay of unix seconds (the bucket's UTC date). */
+export const dayOf = (seconds: number): string => numericDate(seconds * 1000, 'UTC');
+
+/** Month label for chart tables and legends: showMonth of unix seconds (the bucket's UTC date). */
+export const monthOf = (seconds: number): string => numericMonth(seconds * 1000, 'UTC');
 
 /** Date and time label for charts: showDateTime of unix seconds. */
 export const minuteOf = (seconds: number): string => showDateTime(seconds);
@@ -92,26 +107,29 @@ export function toZoned(datetime: string): string {
   return Number.isFinite(ms) ? wallTime(ms, displaySettings().timezone) : '';
 }
 
-/** The first second of a day ('YYYY-MM-DD') in the account's zone, as an API datetime (UTC). */
-export const zoneDayStart = (day: string): string => fromZoned(`${day} 00:00:00`);
-/** The last second of a day ('YYYY-MM-DD') in the account's zone, as an API datetime (UTC). */
-export const zoneDayEnd = (day: string): string => fromZoned(`${day} 23:59:59`);
+/** The first second of a day ('YYYY-MM-DD') in the account's zone, as an API datetime (UTC); text that is no day goes as it is, for the API to name the field. */
+export const zoneDayStart = (day: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(day) && fromZoned(`${day} 00:00:00`)) || day;
+/** The last second of a day ('YYYY-MM-DD') in the account's zone, as an API datetime (UTC); text that is no day goes as it is. */
+export const zoneDayEnd = (day: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(day) && fromZoned(`${day} 23:59:59`)) || day;
 
 /**
- * A day ('YYYY-MM-DD') written the account locale's way: "29 nov 2026", "Nov 29, 2026"; shown
- * beside a date field, whose own display follows the browser's language rather than the account's.
+ * A day ('YYYY-MM-DD') in words, English as the rest of the console, in the account locale's order:
+ * "Sunday, 1 November 2026" where the day comes first (es, en-GB), "Sunday, November 1, 2026"
+ * where the month does (en-US); '' for none. Shown beside a date field.
  */
 export function formatDay(day: string): string {
   const ms = asUtc(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(ms));
+  const pattern = dayPattern();
+  const english = pattern.indexOf('DD') < pattern.indexOf('MM') ? 'en-GB' : 'en-US';
+  return new Intl.DateTimeFormat(english, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(ms));
 }
 
 /** A day ('YYYY-MM-DD') in digits, the account locale's order: "29/12/2026" (es), "12/29/2026" (en); '' for none. */
 export function dayAsTyped(day: string): string {
   const ms = asUtc(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat(displaySettings().locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(ms));
+  return numericDate(ms, 'UTC');
 }
 
 /**

@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: DisplaySettings = { currency: 'USD', timezone: 'U
 
 let current: DisplaySettings = DEFAULT_SETTINGS;
 const formatters = new Map<string, Intl.NumberFormat>();
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Takes settings for every later call; an unusable value (unknown locale, currency, zone) falls back to its default. */
 export function setDisplaySettings(settings: Partial<DisplaySettings>): DisplaySettings {
@@ -38,6 +39,7 @@ export function setDisplaySettings(settings: Partial<DisplaySettings>): DisplayS
     timezone: pick('timezone', (timeZone) => works(() => new Intl.DateTimeFormat('en', { timeZone }))),
   };
   formatters.clear();
+  dateFormatters.clear();
   return current;
 }
 
@@ -180,22 +182,62 @@ export function parseDecimal(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+// Dates and moments for people (docs/console.md, "Dates"): digits in the account locale's order,
+// day and month two digits wide so that columns line up ("29/12/2026" in es and en-GB, "12/29/2026"
+// in en-US), times 24 h where the locale writes them so (else 12 h, "09:30 PM"), and the zone as
+// "GMT-3" ("UTC" for an account in UTC). Words (month and weekday names, AM/PM) are English, the
+// console's language, never the locale's (lib/dates.ts formatDay). What machines read stays
+// year first: CSV files, URLs, what is sent to the API.
+
+
+/** A cached Intl.DateTimeFormat of `locale` (the account's by default) for `options`. */
+function dateFormatter(options: Intl.DateTimeFormatOptions, locale: string = current.locale): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let found = dateFormatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    dateFormatters.set(key, found);
+  }
+  return found;
+}
+
+/** A moment's date in digits, the account locale's order, on the clocks of `zone` (the account's): "29/12/2026", "12/29/2026". */
+export function numericDate(ms: number, zone: string = current.timezone): string {
+  return dateFormatter({ timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(ms));
+}
+
+/** Day and month only, the account locale's order, for chart axes: "04/11" (es), "11/04" (en-US). */
+export function shortDate(ms: number, zone: string = current.timezone): string {
+  return dateFormatter({ timeZone: zone, day: '2-digit', month: '2-digit' }).format(new Date(ms));
+}
+
+/** A month in digits, the account locale's order: "11/2026". */
+export function numericMonth(ms: number, zone: string = current.timezone): string {
+  return dateFormatter({ timeZone: zone, month: '2-digit', year: 'numeric' }).format(new Date(ms));
+}
+
+/** Whether the account's locale writes times on a 12-hour clock (en-US) rather than 24 h (es, en-GB). */
+function twelveHours(): boolean {
+  const cycle = dateFormatter({ hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h12' || cycle === 'h11';
+}
+
+/** Hour and minute of a moment on the clocks of `zone` (the account's): "21:30", or "09:30 PM" where the locale uses 12 h (AM/PM in English). */
+export function clockTime(ms: number, zone: string = current.timezone): string {
+  const twelve = twelveHours();
+  return dateFormatter({ timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: twelve ? 'h12' : 'h23' }, twelve ? 'en-US' : 'en-GB')
+    .format(new Date(ms))
+    .replace(/\u202f/g, ' ');
+}
+
 /**
- * `YYYY-MM-DD hh:mm <zone>` of a moment (milliseconds) in the account's time zone: "2026-03-01 09:30 UTC",
- * "2026-03-01 06:30 GMT-3". The console's one format for moments (lib/dates.ts showDateTime).
+ * A moment (milliseconds) in the account's time zone and locale order, the console's one format
+ * for moments (lib/dates.ts showDateTime): "01/03/2026 06:30 GMT-3" (es), "03/01/2026 09:30 AM UTC" (en).
  */
 export function zonedDateTime(ms: number): string {
-  if (current.timezone === 'UTC') return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: current.timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(new Date(ms));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+  const zone =
+    current.timezone === 'UTC'
+      ? 'UTC'
+      : (dateFormatter({ timeZone: current.timezone, timeZoneName: 'short' }, 'en-US').formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? '');
+  return `${numericDate(ms)} ${clockTime(ms)} ${zone}`.trim();
 }

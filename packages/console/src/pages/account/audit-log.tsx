@@ -4,7 +4,7 @@ import { SelectField, TextField } from '../../components/form.js';
 import { Page } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { DataTable } from '../../components/table.js';
-import { showDateTime } from '../../lib/dates.js';
+import { showDateTime, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
 
 // The audit log (D7: the administrative and destructive calls of the account, with the key that
@@ -19,7 +19,9 @@ export default function AuditLogPage() {
   const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
   const { draft, set } = bar;
-  const query: ListQuery = { page, limit: PAGE_SIZE, ...bar.query };
+  const { from, to, ...rest } = bar.query;
+  // The dates are the account's days (T5): their first and last seconds there.
+  const query: ListQuery = { page, limit: PAGE_SIZE, ...rest, from: from && zoneDayStart(from), to: to && zoneDayEnd(to) };
   const entries = useGet('/account/audit-log', { params: { query } }, { placeholderData: keepPreviousData, staleTime: 0 });
   return (
     <Page title="Audit log">

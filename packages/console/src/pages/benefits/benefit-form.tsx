@@ -4,7 +4,7 @@ import { type GetResult, useApiMutation } from '../../api/queries.js';
 import { CheckboxField, DateInput, Field, Form, withDayShown, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { check, problems, sameText } from '../../lib/validate.js';
 import { useApi } from '../../api/session.js';
-import { dayPattern, toZoned, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
+import { dayPattern, showDateTime, showDay, toZoned, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { zoneName } from '../../lib/format.js';
 import { changedOnly, fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
 
@@ -100,7 +100,7 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
   const endsInPast = (changed: Partial<Values>) => {
     const end = values.enddate.trim();
     if (!('enddate' in changed) || end === '') return false;
-    const stored = days.end ? `${end} 23:59:59` : fromLocalInput(end);
+    const stored = days.end ? zoneDayEnd(end) : fromLocalInput(end);
     return stored < new Date().toISOString().replace('T', ' ').slice(0, 19);
   };
 
@@ -167,7 +167,7 @@ export function BenefitForm({ benefit, onSaved }: { benefit?: Benefit; onSaved: 
       </details>
       {pastWarned !== null && pastWarned === values.enddate ? (
         <p className="warning-note" role="alert" data-testid="benefit-past-end">
-          The end date ({values.enddate.replace('T', ' ')}) is already past: customers cannot use this benefit. Choose a later end date, or{' '}
+          The end date ({days.end ? showDay(values.enddate) : showDateTime(fromLocalInput(values.enddate))}) is already past: customers cannot use this benefit. Choose a later end date, or{' '}
           {benefit ? 'save' : 'create it'} anyway.
         </p>
       ) : null}

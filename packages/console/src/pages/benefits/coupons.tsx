@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../components/form.js';
 import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, usePage } from '../../components/pager.js';
 import { Empty, Loading } from '../../components/states.js';
+import { zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { FilterBar, FilteredList, SubNav, filterError, useFilterBar } from '../catalogue/shared.js';
 import { BENEFITS_NAV, CouponsTable } from './shared.js';
 
@@ -16,7 +17,9 @@ export default function CouponsPage() {
   const bar = useFilterBar(FILTERS);
   const [page, setPage] = usePage();
   const benefits = useGet('/benefits/all', { params: { query: { page: 0, limit: 100 } } });
-  const { customer, benefit_id, ...dates } = bar.query;
+  const { customer, benefit_id, from, to } = bar.query;
+  // The dates are the account's days (T5): their first and last seconds there.
+  const dates = { from: from && zoneDayStart(from), to: to && zoneDayEnd(to) };
   // The customer typed (an e-mail, a customer ID in your shop or a number) is looked up, then asked for by userapp_id.
   const who = useCustomerRef(customer ?? '', 'customer');
   const waiting = customer !== undefined && !who.data;

@@ -1,7 +1,7 @@
 import type { GetResult } from '../../api/queries.js';
 import { StatusBadge } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { showDateTime, toZoned } from '../../lib/dates.js';
+import { showDateTime, showDay, toZoned } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink } from '../catalogue/shared.js';
 import { formatCount } from '../../lib/format.js';
@@ -21,7 +21,7 @@ const nowText = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
  */
 export function showValidity(datetime: string, edge: 'start' | 'end'): string {
   const wall = toZoned(datetime);
-  return wall.endsWith(edge === 'start' ? ' 00:00:00' : ' 23:59:59') ? wall.slice(0, 10) : showDateTime(datetime);
+  return wall.endsWith(edge === 'start' ? ' 00:00:00' : ' 23:59:59') ? showDay(wall.slice(0, 10)) : showDateTime(datetime);
 }
 
 /** Where a benefit stands now, as GET /benefits buckets it (B2): live, out of stock, coming, ended, inactive. */

@@ -111,7 +111,7 @@ export function FamilyMembers({ id }: { id: string }) {
               { header: 'Relationship', cell: (member) => member.relationship },
               { header: 'E-mail', cell: (member) => member.email ?? '—' },
               { header: 'Telephone', cell: (member) => member.telephone ?? '—' },
-              { header: 'Birth date', cell: (member) => member.birthdate ?? '—' },
+              { header: 'Birth date', cell: (member) => showDateTime(member.birthdate) },
             ]}
           />
         )}

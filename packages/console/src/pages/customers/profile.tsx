@@ -102,7 +102,7 @@ export function Profile({ user, id }: { user: User; id: string }) {
   const rows: [string, string][] = [
     ['Customer number', String(user.userapp_id)],
     ['Customer ID in your shop', user.service_uid ?? '—'],
-    ...FIELDS.map(([name, label]) => [label, user[name] ?? '—'] as [string, string]),
+    ...FIELDS.map(([name, label, type]) => [label, type === 'date' ? showDateTime(user[name]) : (user[name] ?? '—')] as [string, string]),
     ['Gender', user.gender ?? '—'],
     ['E-mailing', user.mailing_enabled ? 'enabled' : `disabled${user.mailing_enabled_reason ? ` (${user.mailing_enabled_reason})` : ''}`],
     ['SMS', user.sms_enabled ? 'enabled' : `disabled${user.sms_enabled_reason ? ` (${user.sms_enabled_reason})` : ''}`],

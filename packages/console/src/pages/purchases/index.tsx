@@ -8,7 +8,7 @@ import { Page, Section } from '../../components/layout.js';
 import { PAGE_SIZE, Pager, useAllPages, usePage } from '../../components/pager.js';
 import { Empty, Loading, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, toSeconds, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
+import { dayOf, daysAgo, daysBetween, isoDate, monthOf, showDateTime, showDay, showMonth, toSeconds, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { CustomerLink, FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
 import { displaySettings, formatMoney, formatCount } from '../../lib/format.js';
@@ -71,10 +71,11 @@ function SummaryCharts({ buckets, branch, byMonth, days }: { buckets: readonly B
   const first = buckets[0]?.date;
   const last = buckets.at(-1)?.date;
   const per = byMonth ? 'month' : 'day';
+  const showBucket = byMonth ? showMonth : showDay;
   return (
     <>
       <p className="hint" data-testid="purchases-summary-range">
-        {first ? `${first} to ${last}` : ''}, {branch ? `branch “${branch}”` : 'every branch'}.{' '}
+        {first ? `${showBucket(first)} to ${showBucket(last)}` : ''}, {branch ? `branch “${branch}”` : 'every branch'}.{' '}
         {byMonth ? `Per month: the ${formatCount(days)} days chosen are more than a chart per day shows (${MAX_DAYS}). ` : ''}
         Revenue is the sum of the purchases’ total price; the customer and invoice filters apply to the list only.
       </p>

@@ -37,7 +37,7 @@ function Items({ purchase }: { purchase: Purchase }) {
     [
       ...item.variations.map((v) => `${v.name}: ${v.value}`),
       ...attributeRows(itemDefinitions.data ?? [], item.custom_attributes).map(([label, value]) => `${label}: ${value}`),
-      item.manufacturer_warranty_date ? `warranty until ${item.manufacturer_warranty_date}` : '',
+      item.manufacturer_warranty_date ? `warranty until ${showDateTime(item.manufacturer_warranty_date)}` : '',
     ]
       .filter(Boolean)
       .join('; ') || '—';
