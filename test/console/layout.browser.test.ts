@@ -291,7 +291,7 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     await done();
   });
 
-  test('at 390 px tables are stacked cards: no page and no table scrolls sideways; each cell is named by its column', async () => {
+  test('at 390 px tables are stacked cards: no page and no table scrolls sideways; each cell is named by its column; one date format everywhere: the locale\'s order (MM/DD/YYYY hh:mm AM UTC in en), never year first', async () => {
     const { t } = c;
     // Data for every listing (the 360 px test above added long unbroken values to some).
     const user = await t.post('/apiv3/users', { service_uid: 'phone-1', email: 'phone.person@example.com', first_name: 'Paula', last_name: 'Teléfono', points: 500 });
@@ -323,6 +323,7 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       '/segments',
       `/segments/${segment.body.payload.id}`,
       '/catalogue',
+      '/catalogue/products/PHONE-SKU',
       '/catalogue/branches',
       '/purchases',
       `/purchases/${purchase.body.payload.id}`,
@@ -337,6 +338,7 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       '/retention',
     ];
     const { page, done } = await c.open({ width: 390, path: '/' });
+    let dates = 0;
     for (const path of paths) {
       await page.goto(c.url(path));
       await page.locator('main h1').first().waitFor();
@@ -346,8 +348,17 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       const fit = (await page.evaluate(TABLES_FIT)) as { page: number; wide: string[]; tables: number };
       assert.ok(fit.page <= 390, `${path}: the page is ${fit.page} px wide at 390 px`);
       assert.deepEqual(fit.wide, [], `${path}: tables wider than their box`);
-      assert.ok(fit.tables > 0 || ['/custom-attributes', '/catalogue', '/blacklists', '/retention'].includes(path), `${path}: a table was measured`);
+      assert.ok(fit.tables > 0 || ['/custom-attributes', '/catalogue', '/catalogue/products/PHONE-SKU', '/blacklists', '/retention'].includes(path), `${path}: a table was measured`);
+      // The same pages, read for their dates (checked here rather than loaded once more).
+      const text = await page.locator('main').evaluate((main) => main.textContent ?? '');
+      assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}/, `${path}: a date year first`);
+      assert.doesNotMatch(text, /\d{2}:\d{2}:\d{2}/, `${path}: a time with seconds`);
+      for (const match of text.matchAll(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(.{0,7})/g)) {
+        assert.match(match[1]!, /^ [AP]M UTC$/, `${path}: "${match[0]}" is not MM/DD/YYYY hh:mm AM UTC`);
+        dates += 1;
+      }
     }
+    assert.ok(dates > 10, `${dates} dates checked`);
 
     // The purchases table: one card per purchase, each cell after its column's name.
     await page.goto(c.url('/purchases'));
@@ -378,31 +389,6 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
       assert.ok(axes.contrast >= 4.5, `${scheme}: axis labels ${axes.drawn} on ${axes.behind}: ${axes.contrast.toFixed(2)}:1 is under 4.5:1`);
       if (scheme === 'dark') assert.ok(axes.behindLuminance < 0.1, `a dark background in dark mode (${axes.behind})`);
     }
-    await done();
-  });
-
-  test('one date format everywhere: the locale\'s order (MM/DD/YYYY hh:mm AM UTC in en), never year first', async () => {
-    const { t } = c;
-    const user = (await t.get('/apiv3/users?search=phone.person')).body.payload[0];
-    const purchase = (await t.get('/apiv3/purchases?invoice_number=PHONE-1')).body.payload[0];
-    const benefit = (await t.get('/apiv3/benefits/all?limit=100')).body.payload.find((b: any) => b.title === 'Phone benefit');
-    assert.ok(user && purchase && benefit, 'the 390 px test made them');
-    const paths = ['/', '/customers', `/customers/${user.userapp_id}`, '/purchases', `/purchases/${purchase.id}`, '/events', '/events/user-events', '/benefits', `/benefits/${benefit.id}`, '/benefits/coupons', '/catalogue/products/PHONE-SKU', '/blacklists', '/segments'];
-    const { page, done } = await c.open({ path: '/' });
-    let seen = 0;
-    for (const path of paths) {
-      await page.goto(c.url(path));
-      await page.locator('main h1').first().waitFor();
-      await page.waitForFunction(() => (globalThis as any).document.querySelector('main [role="status"].state-loading, main [aria-busy="true"]') === null);
-      const text = await page.locator('main').evaluate((main) => main.textContent ?? '');
-      assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}/, `${path}: a date year first`);
-      assert.doesNotMatch(text, /\d{2}:\d{2}:\d{2}/, `${path}: a time with seconds`);
-      for (const match of text.matchAll(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(.{0,7})/g)) {
-        assert.match(match[1]!, /^ [AP]M UTC$/, `${path}: "${match[0]}" is not MM/DD/YYYY hh:mm AM UTC`);
-        seen += 1;
-      }
-    }
-    assert.ok(seen > 10, `${seen} dates checked`);
     await done();
   });
 });
