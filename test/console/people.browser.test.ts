@@ -219,6 +219,10 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByLabel('Is this telephone listed?').waitFor();
     assert.equal(await page.getByTestId('blacklist-check-result').count(), 0);
     await page.getByLabel('Show the list of').selectOption('email');
+    // Checked again, then removed below: the earlier answer must not stay beside the removal.
+    await page.getByLabel('Is this e-mail address listed?').fill('nomail@example.com');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByTestId('blacklist-check-result').getByText('is on the email list').waitFor();
 
     await page.getByTestId('blacklist-entries').getByRole('row', { name: /nomail@example\.com/ }).getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('dialog', { name: 'Take nomail@example.com off the email list?' }).getByRole('button', { name: 'Remove from the list' }).click();
@@ -226,6 +230,7 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     // The message says what happened last: removed, and "is on the list" is gone.
     await page.getByTestId('blacklist-removed').getByText('nomail@example.com was removed from the email list.', { exact: true }).waitFor();
     assert.equal(await page.getByText('is on the email list now').count(), 0);
+    assert.equal(await page.getByTestId('blacklist-check-result').count(), 0, 'the earlier check is gone');
     assert.equal((await c.t.get('/apiv3/account/blacklist/email/nomail%40example.com')).body.payload.blacklisted, false);
     await done();
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/factories.js';
+import { createPurchase } from '../helpers/purchases.js';
 import { waitForRequest } from '../helpers/requests.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
@@ -129,6 +130,17 @@ describe('console in a browser: background requests of the account signed in', {
     await signIn(page, t.key);
     await openRequestsPage(page);
     await eventually(async () => assert.deepEqual(await shownIds(page), first));
+
+    // A value-group refresh is named in words and counts customers scored, not "deleted".
+    const customerWithPurchase = await createUser(t);
+    await createPurchase(t, customerWithPurchase);
+    const refresh = await t.post('/apiv3/account/value-groups/refresh', {});
+    assert.equal(refresh.status, 200, refresh.text);
+    const refreshed = await waitForRequest(t, refresh.body.payload.request_id);
+    assert.deepEqual(refreshed.result, { deleted: 1 });
+    await page.getByLabel('Type').selectOption('value-groups.refresh');
+    const row = table.getByRole('row').filter({ hasText: 'Recompute value groups' });
+    await row.getByText('1 customer scored', { exact: false }).waitFor();
     await done();
   });
 });

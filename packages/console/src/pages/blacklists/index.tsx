@@ -101,7 +101,13 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
   const query = { blacklist: list, page, limit: PAGE_SIZE, order: 'newest' as const, ...(search ? { search } : {}) };
   const entries = useGet(LIST_PATH, { params: { query } }, { placeholderData: keepPreviousData });
   // One line says what the last change did (added, removed, emptied): each replaces the one before.
-  const [notice, setNotice] = useState<{ text: string; testId: string } | null>(null);
+  const [notice, setNoticeOnly] = useState<{ text: string; testId: string } | null>(null);
+  // Each change of the list starts the check afresh: an earlier answer would contradict the notice.
+  const [changes, setChanges] = useState(0);
+  const setNotice = (next: { text: string; testId: string } | null) => {
+    setNoticeOnly(next);
+    if (next) setChanges((n) => n + 1);
+  };
   const total = entries.data?.total;
   return (
     <Section
@@ -129,7 +135,7 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
         </p>
       ) : null}
       {/* keyed by the list: a check's answer belongs to the list it was asked of */}
-      <CheckValue key={`check-${list}`} list={list} />
+      <CheckValue key={`check-${list}-${changes}`} list={list} />
       <AddValue key={`add-${list}`} list={list} onAdded={(stored) => setNotice(stored === null ? null : { text: `${stored} is on the ${list} list now.`, testId: 'blacklist-added' })} />
       <Form className="form-inline" label="Search the list" onSubmit={() => update({ q: draft.trim(), page: '' })}>
         <TextField label="Search" name="search" type="search" value={draft} onValue={setDraft} hint="Entries holding this text, any case." />

@@ -120,7 +120,8 @@ function WindowCards({ summary, label }: { summary: Summary; label: string }) {
               <span className="label">{item.label}</span>
               <span className="hint" data-testid={`overview-change-${item.key}`} data-direction={delta.direction}>
                 <span aria-hidden="true">{ARROWS[delta.direction]} </span>
-                {delta.text} on {before} ({show(previous[item.key], item.money)})
+                {delta.text} on {before}
+                {previous[item.key] === 0 ? '' : ` (${show(previous[item.key], item.money)})`}
               </span>
             </li>
           );

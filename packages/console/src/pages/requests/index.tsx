@@ -34,6 +34,13 @@ const TYPES: Readonly<Record<string, string>> = {
   'blacklist.purge': 'Clear out a replaced or emptied blacklist',
   'users.bulk-erase': 'Erase the members of a segment',
   'user-events.retention': 'Delete user events past their retention',
+  'value-groups.refresh': 'Recompute value groups',
+};
+
+/** What a request's count counts, where "deleted" would mislead (the API names every count `deleted`). */
+const COUNTED: Readonly<Record<string, (n: number) => string>> = {
+  'value-groups.refresh': (n) => (n === 1 ? 'customer scored' : 'customers scored'),
+  'users.bulk-erase': (n) => (n === 1 ? 'customer erased' : 'customers erased'),
 };
 
 const describeType = (type: string) => TYPES[type] ?? type;
@@ -52,7 +59,8 @@ function Outcome({ request }: { request: BackgroundRequest }) {
   if (!request.result) return <>{request.status === 'pending' ? 'waiting for the worker' : 'working…'}</>;
   return (
     <>
-      {formatCount(request.result.deleted)} deleted{request.status === 'running' ? ' so far' : ''}
+      {formatCount(request.result.deleted)} {COUNTED[request.type]?.(request.result.deleted) ?? 'deleted'}
+      {request.status === 'running' ? ' so far' : ''}
       {request.result.error ? <span className="field-error"> — {request.result.error}</span> : null}
     </>
   );
