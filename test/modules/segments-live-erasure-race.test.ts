@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { buildTestApp, openAgain, usingPostgres } from '../helpers/app.js';
 import { expectOk } from '../helpers/assertions.js';
 import { waitFor } from '../helpers/blacklist.js';
+import { liveMembershipSettled } from '../helpers/segments-live.js';
 import { createUser } from '../helpers/factories.js';
 
 // No foreign key makes a stored member wait for its customer's erasure (migration 0032), so the
@@ -17,18 +18,7 @@ const skip = !usingPostgres() && 'one connection writes at a time on SQLite: an 
 const t = await buildTestApp({ config: { webhookAllowPrivate: true, workerPollMs: 20, segmentPollMs: 20 } });
 const db = t.database.db;
 
-async function settled(): Promise<void> {
-  await waitFor(async () => {
-    const dirty = await db.selectFrom('segment_dirty').select('id').limit(1).execute();
-    const busy = await db
-      .selectFrom('segment_live')
-      .select('segment_id')
-      .where((eb) => eb.or([eb('refresh_requested', '=', 1), eb('started_at', 'is not', null)]))
-      .limit(1)
-      .execute();
-    return dirty.length === 0 && busy.length === 0;
-  }, 'live membership settled');
-}
+const settled = () => liveMembershipSettled(db);
 /** A backend of this test's database waits for a lock (another test file's database is not counted). */
 const waiting = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n > 0;

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { buildTestApp } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { uploadList, waitFor } from '../helpers/blacklist.js';
+import { liveMembershipSettled } from '../helpers/segments-live.js';
 import { createUser } from '../helpers/factories.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
@@ -19,19 +20,7 @@ const changes = async (segment: number | string, query = '') => expectOk(await t
 const stored = async (segment: number) =>
   (await db.selectFrom('segment_members').select('user_id').where('segment_id', '=', segment).orderBy('user_id').execute()).map((row) => Number(row.user_id));
 const membersNow = async (segment: number) => (expectOk(await t.get(`/apiv3/users?segment_id=${segment}&limit=100`)) as Array<{ userapp_id: number }>).map((u) => u.userapp_id);
-/** Until nothing is left to evaluate: no mark, no refresh requested or under way. */
-async function settled(): Promise<void> {
-  await waitFor(async () => {
-    const dirty = await db.selectFrom('segment_dirty').select('id').limit(1).execute();
-    const busy = await db
-      .selectFrom('segment_live')
-      .select('segment_id')
-      .where((eb) => eb.or([eb('refresh_requested', '=', 1), eb('started_at', 'is not', null)]))
-      .limit(1)
-      .execute();
-    return dirty.length === 0 && busy.length === 0;
-  }, 'live membership settled');
-}
+const settled = () => liveMembershipSettled(db);
 async function segment(title: string, definition: unknown, extra: Record<string, unknown> = {}): Promise<number> {
   const created = expectOk(await t.post('/apiv3/segments', { title, definition, ...extra }), 201);
   await settled();

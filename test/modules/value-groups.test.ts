@@ -6,6 +6,7 @@ import { ValueGroupsRepository } from '../../src/modules/value-groups/repository
 import { buildTestApp, openAgain, usingPostgres } from '../helpers/app.js';
 import { expectError, expectOk } from '../helpers/assertions.js';
 import { waitFor } from '../helpers/blacklist.js';
+import { liveMembershipSettled } from '../helpers/segments-live.js';
 import { createUser } from '../helpers/factories.js';
 import { createPurchase } from '../helpers/purchases.js';
 import { waitForRequest } from '../helpers/requests.js';
@@ -161,18 +162,7 @@ describe('value groups (U14)', () => {
   const groupSegments = new Map<string, number>();
   const groupOf = new Map<number, string | null>();
   const db = t.database.db;
-  /** Until live membership has nothing left to evaluate (no mark, no refresh requested or under way). */
-  const settled = () =>
-    waitFor(async () => {
-      const dirty = await db.selectFrom('segment_dirty').select('id').limit(1).execute();
-      const busy = await db
-        .selectFrom('segment_live')
-        .select('segment_id')
-        .where((eb) => eb.or([eb('refresh_requested', '=', 1), eb('started_at', 'is not', null)]))
-        .limit(1)
-        .execute();
-      return dirty.length === 0 && busy.length === 0;
-    }, 'live membership settled');
+  const settled = () => liveMembershipSettled(db);
   const storedMembers = async (segment: number) =>
     (await db.selectFrom('segment_members').select('user_id').where('segment_id', '=', segment).orderBy('user_id').execute()).map((row) => Number(row.user_id));
   const scoredAs = (group: string) => [...groupOf].filter(([, g]) => g === group).map(([id]) => id).sort((a, b) => a - b);
