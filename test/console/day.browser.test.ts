@@ -347,7 +347,7 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     await done();
   });
 
-  test('an account in Spanish, in Argentine pesos, in Buenos Aires: grouped money with the currency, no UTC labels, no "--" legends, a benefit’s days as picked', async () => {
+  test('an account in Spanish, in Argentine pesos, in Buenos Aires: grouped money with the currency, no UTC labels, no "--" legends, a benefit’s days as picked, its points grouped ("1.500"), a start that is no day said under the start alone, a saved time kept on edit', async () => {
     await c.t.post('/apiv3/purchases', {
       invoice_number: 'F-1126',
       service_uid: 'day-2',
