@@ -152,7 +152,7 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await done();
   });
 
-  test('duplicates: a benefit title or a category name already there is warned about before saving; a SKU or a category code taken names its holder', async () => {
+  test('duplicates: a benefit title, a category name or a SKU but for capitals already there is warned about before saving; a SKU or a category code taken names its holder; an offer price above the price is warned about', async () => {
     const { t } = c;
     const year = new Date().getUTCFullYear();
     const first = await t.post('/apiv3/benefits', { title: 'Duplicate me', startdate: `${year}-01-01`, enddate: `${year + 1}-12-31`, points: 10, status: '1' });
@@ -198,6 +198,36 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.locator('.field-error').getByText(`The SKU “DUP-1” is already the SKU of product “Blue mug” (#${mugId}): choose another SKU.`, { exact: true }).waitFor();
     assert.equal((await t.get('/apiv3/products?sku=DUP-1')).body.payload.length, 1);
+
+    // A SKU that differs only in capitals: the API takes it as another SKU, the form warns first, naming the product.
+    const shoe = await t.post('/apiv3/products', { sku: 'run-100', name: 'Running shoe' });
+    assert.equal(shoe.status, 200, shoe.text);
+    await page.goto(c.url('/catalogue/new'));
+    await page.getByLabel('SKU').fill('RUN-100');
+    await page.getByLabel('Name', { exact: true }).fill('Running shoe, again');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page
+      .getByTestId('duplicate-warning')
+      .getByText(`The SKU “RUN-100” differs only in capitals from “run-100”, the SKU of product “Running shoe” (#${shoe.body.payload.id}). Create this product anyway?`, { exact: true })
+      .waitFor();
+    assert.equal((await t.get('/apiv3/products?sku=RUN-100')).body.payload.length, 0, 'nothing saved yet');
+    await page.getByRole('button', { name: 'Create anyway' }).click();
+    await page.waitForURL('**/console/catalogue/products/**');
+    assert.equal((await t.get('/apiv3/products?sku=RUN-100')).body.payload.length, 1);
+
+    // An offer price above the price: the API takes it, the form warns first.
+    await page.goto(c.url('/catalogue/new'));
+    await page.getByLabel('SKU').fill('OFFER-1');
+    await page.getByLabel('Name', { exact: true }).fill('Dear offer');
+    await page.getByLabel('Price', { exact: true }).fill('100');
+    await page.getByLabel('Offer price', { exact: true }).fill('120');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByTestId('offer-price-warning').getByText('The offer price is higher than the price ($120.00 against $100.00). Correct one of them, or create it anyway.', { exact: true }).waitFor();
+    assert.equal((await t.get('/apiv3/products?sku=OFFER-1')).body.payload.length, 0, 'nothing saved yet');
+    await page.getByRole('button', { name: 'Create anyway' }).click();
+    await page.waitForURL('**/console/catalogue/products/**');
+    const dear = (await t.get('/apiv3/products?sku=OFFER-1')).body.payload[0];
+    assert.deepEqual([dear.price, dear.offer_price], [100, 120]);
 
     // A branch name taken: the refusal says so with the name, under the field.
     assert.equal((await t.post('/apiv3/branches', { name: 'dup-palermo' })).status, 200);

@@ -347,7 +347,7 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     await done();
   });
 
-  test('an account in Spanish, in Argentine pesos, in Buenos Aires: grouped money with the currency, no UTC labels, no "--" legends, a benefit’s days as picked', async () => {
+  test('an account in Spanish, in Argentine pesos, in Buenos Aires: grouped money with the currency, no UTC labels, no "--" legends, a benefit’s days as picked, its points grouped ("1.500"), a start that is no day said under the start alone, a saved time kept on edit', async () => {
     await c.t.post('/apiv3/purchases', {
       invoice_number: 'F-1126',
       service_uid: 'day-2',
@@ -412,6 +412,19 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     await form.getByText('That day does not exist: check the day and the month.').waitFor();
     await form.getByRole('button', { name: 'Create benefit' }).click();
     await form.getByText('Type a real day, as DD/MM/YYYY.').waitFor();
+    // A start that is no day is said under the start alone: the end is not compared with it.
+    const fieldOf = (label: string) => form.locator('.field', { has: page.getByLabel(label, { exact: true }) });
+    await form.getByLabel('Starts').fill('31/02/2026');
+    await ends.fill('29/12/2026');
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    await eventually(async () => assert.equal((await fieldOf('Starts').locator('.field-error').textContent())?.trim(), 'Type a real day, as DD/MM/YYYY.'));
+    assert.equal(await fieldOf('Ends').locator('.field-error').count(), 0, 'the end is not marked');
+    // Whole numbers grouped the Spanish way: "1.500" is 1500; "1,5" is no whole number.
+    await form.getByLabel('Points', { exact: true }).fill('1,5');
+    await form.getByRole('button', { name: 'Create benefit' }).click();
+    await fieldOf('Points').getByText('Type a whole number, 0 or more, digits only (like 100).').waitFor();
+    await form.getByLabel('Points', { exact: true }).fill('1.500');
+    await form.getByLabel('Stock', { exact: true }).fill('2.000');
     await form.getByLabel('Starts').fill('01/12/2026');
     await ends.fill('29/12/2026');
     // The chosen day in words, English as the console, in the account's order: never Spanish words in an English sentence.
@@ -426,10 +439,31 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     const saved = (await c.t.get(`/apiv3/benefits/${id}`)).body.payload;
     assert.equal(saved.startdate, '2026-12-01 03:00:00', 'from midnight in Buenos Aires');
     assert.equal(saved.enddate, '2026-12-30 02:59:59', 'until the end of the 29th in Buenos Aires');
+    assert.equal(saved.points, 1500, '"1.500" typed in Spanish is fifteen hundred');
+    assert.equal(saved.stock, 2000);
     const edit = page.getByRole('form', { name: 'Edit benefit' });
     await edit.waitFor();
     assert.equal(await edit.getByLabel('Ends').inputValue(), '29/12/2026');
     assert.equal(await edit.getByLabel('Starts').inputValue(), '01/12/2026');
+    assert.equal(await edit.getByLabel('Start time').count(), 0, 'whole days: no time');
+
+    // A benefit the API made with a start at 10:30 in Buenos Aires: edited as days typed in the
+    // account's order (no browser datetime control), its time beside the day and kept.
+    const timed = (await c.t.post('/apiv3/benefits', { title: 'Timed', startdate: '2026-12-01 13:30:00', enddate: '2026-12-20 02:59:59', points: 10, status: '1' })).body.payload;
+    await page.goto(c.url(`/benefits/${timed.id}`));
+    const timedEdit = page.getByRole('form', { name: 'Edit benefit' });
+    await timedEdit.waitFor();
+    assert.equal(await timedEdit.locator('input[type="datetime-local"]').count(), 0);
+    assert.equal(await timedEdit.getByLabel('Starts').getAttribute('type'), 'text');
+    assert.equal(await timedEdit.getByLabel('Starts').inputValue(), '01/12/2026');
+    assert.equal(await timedEdit.getByLabel('Start time').inputValue(), '10:30');
+    assert.equal(await timedEdit.getByLabel('Ends').inputValue(), '19/12/2026');
+    assert.equal(await timedEdit.getByLabel('End time').count(), 0, 'the end is a whole day');
+    await timedEdit.getByLabel('Starts').fill('02/12/2026');
+    await timedEdit.getByText('Chosen: Wednesday, 2 December 2026.').waitFor();
+    await timedEdit.getByRole('button', { name: 'Save changes' }).click();
+    await eventually(async () => assert.equal((await c.t.get(`/apiv3/benefits/${timed.id}`)).body.payload.startdate, '2026-12-02 13:30:00', 'the day changed, the time kept'));
+    assert.equal((await c.t.get(`/apiv3/benefits/${timed.id}`)).body.payload.enddate, '2026-12-20 02:59:59');
 
     // The audit log's and the coupons' date filters: a typed day is that day's first and last second in Buenos Aires; the URL keeps the days.
     for (const [path, api] of [['/audit-log', '/account/audit-log'], ['/benefits/coupons', '/coupons']] as const) {

@@ -162,6 +162,23 @@ function groupSeparator(): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A regular expression's source for digits grouped as the locale groups them, in well-formed groups of three ("1.234.567" in Spanish). */
+const groupedDigits = (group: string): string => `\\d{1,3}(${escapeRegExp(group)}\\d{3})+`;
+
+/**
+ * A typed whole number: digits, or digits grouped as the locale groups them, in well-formed groups
+ * of three only ("1.500" and "1.234.567" in Spanish, "1,500" in English; "1.50" or "15.00" are
+ * no whole number, refused rather than guessed). Null when the text is not one, or beyond what a
+ * number holds exactly.
+ */
+export function parseWhole(text: string): number | null {
+  const trimmed = text.trim();
+  const group = groupSeparator();
+  if (!new RegExp(`^[-+]?(\\d+|${groupedDigits(group)})$`).test(trimmed)) return null;
+  const value = Number(trimmed.split(group).join(''));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
 /**
  * What a typed number is, in the locale's terms: where the locale writes decimals with a comma
  * ("129,95"), the comma is the decimal separator (and a dot still reads as one, as people paste
@@ -173,9 +190,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function parseDecimal(text: string): number | null {
   let trimmed = text.trim();
   const decimal = decimalSeparator();
-  const group = escapeRegExp(groupSeparator());
-  const grouped = new RegExp(`^[-+]?\\d{1,3}(${group}\\d{3})+${escapeRegExp(decimal)}\\d*$|^[-+]?\\d{1,3}(${group}\\d{3}){2,}$`);
-  if (grouped.test(trimmed)) trimmed = trimmed.replace(new RegExp(group, 'g'), '').replace(decimal, '.');
+  const group = groupSeparator();
+  const grouped = new RegExp(`^[-+]?${groupedDigits(group)}${escapeRegExp(decimal)}\\d*$|^[-+]?\\d{1,3}(${escapeRegExp(group)}\\d{3}){2,}$`);
+  if (grouped.test(trimmed)) trimmed = trimmed.split(group).join('').replace(decimal, '.');
   else if (decimal === ',' && /^[-+]?\d*,\d*$/.test(trimmed)) trimmed = trimmed.replace(',', '.');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return null;
   const value = Number(trimmed);

@@ -3,7 +3,7 @@
 // is fine. The API still checks everything (and its message shows under the field it names); these
 // only spare people the validator's wording for the mistakes everyone makes.
 
-import { decimalSeparator, parseDecimal, formatCount } from './format.js';
+import { decimalSeparator, formatCount, parseDecimal, parseWhole } from './format.js';
 
 /** Problems by field name (the API's field names, as the Fields are named). */
 export type Problems = Record<string, string>;
@@ -14,15 +14,25 @@ export function problems(checks: Record<string, string | null | undefined>): Pro
   return Object.keys(found).length > 0 ? found : null;
 }
 
-const WHOLE = /^[-+]?\d+$/;
-
-/** The number text stands for (digits; decimals with a dot, or a comma where the account's locale writes one), or null when it is not one. */
+/**
+ * The number text stands for, or null when it is not one. A decimal field (`whole` false) reads
+ * decimals with a dot, or a comma where the account's locale writes one (parseDecimal); a whole
+ * number field reads digits, grouped as the locale groups thousands or not ("1.500" in es, "1,500"
+ * in en: parseWhole). The one reader of typed numbers: what a form checks with it is what it sends
+ * (numberOrText).
+ */
 export function readNumber(text: string, whole = false): number | null {
+  return whole ? parseWhole(text) : parseDecimal(text);
+}
+
+// Values in forms are text; the API is strict about types (G8: "12" is not a number), so text that
+// reads as a number is sent as one and anything else is sent as typed, for the API to name.
+
+/** Text to the number readNumber reads in it; '' to undefined; anything else stays text (the API says why). */
+export function numberOrText(text: string, whole = false): number | string | undefined {
   const trimmed = text.trim();
-  if (!whole) return parseDecimal(trimmed);
-  if (!WHOLE.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) ? value : null;
+  if (trimmed === '') return undefined;
+  return readNumber(trimmed, whole) ?? trimmed;
 }
 
 export const check = {
@@ -63,3 +73,6 @@ export const check = {
 
 /** Two names as people read them: the same but for case, accents and surrounding spaces (a duplicate's check). */
 export const sameText = (a: string, b: string): boolean => a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'base' }) === 0;
+
+/** Two codes (SKUs) as people type them: the same but for case and surrounding spaces (accents count: a code is spelt exactly). */
+export const sameCode = (a: string, b: string): boolean => a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'accent' }) === 0;

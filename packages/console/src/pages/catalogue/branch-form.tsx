@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation } from '../../api/queries.js';
 import { CheckboxField, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
-import { check, problems } from '../../lib/validate.js';
-import { changedOnly, numberOrText } from './shared.js';
+import { check, numberOrText, problems } from '../../lib/validate.js';
+import { changedOnly } from './shared.js';
 
 // One form for a new branch (POST /branches) and for changing one (PUT /branches/{base64 name},
 // only what changed; the zone and the country are replaced whole, as the API does).
@@ -65,7 +65,7 @@ export function BranchForm({ branch, onSaved }: { branch?: Branch; onSaved: (bra
     const given = (key: keyof Values) => key in changed && (branch !== undefined || values[key] !== '');
     const body: Record<string, unknown> = {};
     for (const key of TEXT) if (given(key)) body[key] = values[key];
-    for (const key of NUMBERS) if (given(key) && values[key].trim() !== '') body[key] = numberOrText(values[key]);
+    for (const key of NUMBERS) if (given(key) && values[key].trim() !== '') body[key] = numberOrText(values[key], key === 'employees_quantity');
     for (const key of CHOICES) if (given(key) && values[key] !== '') body[key] = values[key];
     if (given('country_code')) body.country = { code: values.country_code };
     if (given('zone_code') || given('zone_name')) body.branch_zone = { code: values.zone_code, ...(values.zone_name ? { name: values.zone_name } : {}) };

@@ -4,11 +4,13 @@ import { FieldProblem, namesField } from '../../api/errors.js';
 import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { CheckboxField, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { Loading } from '../../components/states.js';
+import { useApi } from '../../api/session.js';
+import { formatMoney } from '../../lib/format.js';
 import { categoryOptions, pathTo } from '../categories/tree.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { AttributeFields, type RawValues, apiValues, rawValues } from '../custom-attributes/values.js';
-import { check, problems } from '../../lib/validate.js';
-import { changedOnly, numberOrText } from './shared.js';
+import { check, numberOrText, problems, readNumber, sameCode } from '../../lib/validate.js';
+import { changedOnly } from './shared.js';
 
 // One form for a new product (POST /products) and for changing one (PUT /products/{sku}, only the
 // fields that changed). Control names are the API's field names, so a 400 shows under its control.
@@ -17,6 +19,8 @@ export type Product = GetResult<'/products/{sku}'>;
 
 const TEXT_FIELDS = ['sku', 'name', 'brand', 'base_name', 'description', 'url', 'image_url', 'thumbnail_url'] as const;
 const NUMBER_FIELDS = ['price', 'offer_price', 'stock'] as const;
+/** The number fields that hold whole numbers (read with the locale's grouping, "1.500" in es). */
+const WHOLE_FIELDS: ReadonlySet<string> = new Set(['stock']);
 const MORE_FIELDS = ['base_name', 'url', 'image_url', 'thumbnail_url'];
 type Values = Record<(typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | 'category', string> & { available: boolean };
 
@@ -81,11 +85,48 @@ function ProductFormFields({
     { invalidate: [['api', '/products'], ['api', '/products/{sku}']], onSuccess: (saved) => onSaved(saved as Product) },
   );
 
-  const submit = () => {
+  // A SKU that differs from another product's only in capitals is allowed (the API keys on the exact
+  // SKU) but likely a slip: the first save only warns, naming that product (looked for among the
+  // first 1,000 the API's case-blind search finds). An exact match the API refuses (above).
+  const api = useApi();
+  const sku = values.sku.trim();
+  const [twin, setTwin] = useState<{ sku: string; name: string; id: number; typed: string } | null>(null);
+  const twinWarned = twin !== null && twin.typed === sku;
+  const findTwin = async (typed: string) => {
+    let seen = 0;
+    try {
+      for await (const other of api.paginate('/products', { params: { query: { search: typed } } })) {
+        if (other.id !== product?.id && other.sku !== typed && sameCode(other.sku, typed)) return { sku: other.sku, name: other.name, id: other.id, typed };
+        if ((seen += 1) >= 1000) break;
+      }
+    } catch {
+      // Not read: nothing to warn of; the save says what goes wrong with it.
+    }
+    return null;
+  };
+
+  // An offer price above the price is allowed (the API takes any two numbers ≥ 0) but likely a slip:
+  // the first save (of a new product, or of a changed price or offer price) only warns.
+  const price = readNumber(values.price);
+  const offer = readNumber(values.offer_price);
+  const offerAbove = price !== null && offer !== null && offer > price ? `${offer} ${price}` : null;
+  const [offerWarned, setOfferWarned] = useState<string | null>(null);
+  const offerShown = offerAbove !== null && offerWarned === offerAbove;
+
+  const submit = async () => {
     const changed = product ? changedOnly(initial, values) : values;
+    let found = false;
+    if ('sku' in changed && sku !== '' && !twinWarned) {
+      const other = await findTwin(sku);
+      setTwin(other);
+      found = other !== null;
+    }
+    const offerNew = offerAbove !== null && ('price' in changed || 'offer_price' in changed) && !offerShown;
+    if (offerNew) setOfferWarned(offerAbove);
+    if (found || offerNew) return;
     const body: Record<string, unknown> = {};
     for (const key of TEXT_FIELDS) if (key in changed && (product || values[key] !== '')) body[key] = values[key];
-    for (const key of NUMBER_FIELDS) if (key in changed && values[key].trim() !== '') body[key] = numberOrText(values[key]);
+    for (const key of NUMBER_FIELDS) if (key in changed && values[key].trim() !== '') body[key] = numberOrText(values[key], WHOLE_FIELDS.has(key));
     if ('available' in changed) body.available = values.available;
     if ('category' in changed && (product || values.category)) body.category = values.category ? pathTo(categories, values.category).map((c) => ({ id: c.code, name: c.name })) : [];
     const custom = apiValues(definitions, attributes, product?.custom_attributes);
@@ -106,7 +147,7 @@ function ProductFormFields({
           stock: check.wholeNumber(values.stock, { optional: true, example: '12, or -3 for back orders' }),
         })
       }
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <TextField label="SKU" name="sku" value={values.sku} onValue={set('sku')} hint={product ? 'Changing it renames the product.' : 'Your unique code for the product.'} spellCheck={false} />
       <TextField label="Name" name="name" value={values.name} onValue={set('name')} />
@@ -130,8 +171,18 @@ function ProductFormFields({
         </div>
       </details>
       <AttributeFields definitions={definitions} values={attributes} onChange={setAttributes} />
+      {twinWarned ? (
+        <p className="warning-note" role="alert" data-testid="duplicate-warning">
+          The SKU “{sku}” differs only in capitals from “{twin.sku}”, the SKU of product “{twin.name}” (#{twin.id}). {product ? 'Save with this SKU anyway?' : 'Create this product anyway?'}
+        </p>
+      ) : null}
+      {offerShown ? (
+        <p className="warning-note" role="alert" data-testid="offer-price-warning">
+          The offer price is higher than the price ({formatMoney(offer)} against {formatMoney(price)}). Correct one of them, or {product ? 'save' : 'create it'} anyway.
+        </p>
+      ) : null}
       <div className="actions">
-        <SubmitButton busy={save.isPending}>{product ? 'Save changes' : 'Create product'}</SubmitButton>
+        <SubmitButton busy={save.isPending}>{twinWarned || offerShown ? (product ? 'Save anyway' : 'Create anyway') : product ? 'Save changes' : 'Create product'}</SubmitButton>
       </div>
     </Form>
   );

@@ -9,7 +9,6 @@ import { Empty, QueryView, StatusBadge } from '../../components/states.js';
 import { Link, href, navigate, useLocation } from '../../router.js';
 import { formatCount } from '../../lib/format.js';
 import { fromZoned, toZoned } from '../../lib/dates.js';
-import { readNumber } from '../../lib/validate.js';
 
 // Pieces the pages helper's areas share (catalogue, purchases, events, benefits, categories,
 // custom attributes). They live here, inside one of those areas, until the lead moves them to
@@ -199,16 +198,6 @@ function describeResult(result: Record<string, unknown>): string {
   return Object.entries(result)
     .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'number' ? formatCount(value) : JSON.stringify(value)}`)
     .join(', ');
-}
-
-// Values in forms are text; the API is strict about types (G8: "12" is not a number), so text that
-// reads as a number is sent as one and anything else is sent as typed, for the API to name.
-
-/** Text to a number when it reads as one; '' to undefined; anything else stays text (the API says why). */
-export function numberOrText(text: string): number | string | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return readNumber(trimmed) ?? (/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : trimmed);
 }
 
 /** `YYYY-MM-DD hh:mm:ss` (the API's form, UTC) to a datetime-local input's value in the account's zone, and back. */

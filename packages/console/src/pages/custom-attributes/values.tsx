@@ -1,7 +1,8 @@
 import { Field, SelectField } from '../../components/form.js';
 import { showDateTime } from '../../lib/dates.js';
 import { zoneName } from '../../lib/format.js';
-import { fromLocalInput, numberOrText, toLocalInput } from '../catalogue/shared.js';
+import { numberOrText } from '../../lib/validate.js';
+import { fromLocalInput, toLocalInput } from '../catalogue/shared.js';
 import type { Definition } from './kinds.js';
 
 // Custom attribute values in a form (products here; any kind's record could use it): one control
@@ -32,7 +33,7 @@ export function rawValues(definitions: readonly Definition[], stored: Record<str
 
 function typed(definition: Definition, text: string): unknown {
   if (definition.field_type === 'datetime') return fromLocalInput(text);
-  if (definition.data_type === 'integer' || definition.data_type === 'float') return numberOrText(text) ?? '';
+  if (definition.data_type === 'integer' || definition.data_type === 'float') return numberOrText(text, definition.data_type === 'integer') ?? '';
   return text;
 }
 

@@ -185,11 +185,11 @@ const list = (text: string) =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
-/** Text that reads as a number is sent as one; anything else as typed, for the API to name. */
-const num = (text: string): number | string => readNumber(text) ?? text.trim();
+/** Text that reads as a number (a whole one for `whole`, as the checks below read it) is sent as one; anything else as typed, for the API to name. */
+const num = (text: string, whole = false): number | string => readNumber(text, whole) ?? text.trim();
 
 function windowOf(condition: DraftCondition): Record<string, unknown> {
-  if (condition.window === 'last') return { within_last_days: num(condition.days) };
+  if (condition.window === 'last') return { within_last_days: num(condition.days, true) };
   if (condition.window === 'range') return { ...(condition.from ? { from: condition.from } : {}), ...(condition.to ? { to: condition.to } : {}) };
   return {};
 }
@@ -206,9 +206,9 @@ function testOf(condition: DraftCondition, type: FieldType | 'count' | null): Re
     case 'pair':
       return { op, value: numeric ? [num(condition.value), num(condition.value2)] : [condition.value.trim(), condition.value2.trim()] };
     case 'list':
-      return { op, value: numeric ? list(condition.value).map(num) : list(condition.value) };
+      return { op, value: numeric ? list(condition.value).map((item) => num(item)) : list(condition.value) };
     case 'days':
-      return { op, value: num(condition.value) };
+      return { op, value: num(condition.value, true) };
     default:
       return { op, value: numeric ? num(condition.value) : type === 'date' ? condition.value.trim() : condition.value };
   }
@@ -231,7 +231,7 @@ function conditionJson(condition: DraftCondition, context: BuilderContext): Reco
     case 'benefit':
       return { benefit: num(condition.target), op: condition.op };
     case 'abandoned_cart':
-      return { abandoned_cart: condition.window === 'last' ? { within_last_days: num(condition.days) } : {}, op: condition.op };
+      return { abandoned_cart: condition.window === 'last' ? { within_last_days: num(condition.days, true) } : {}, op: condition.op };
     case 'mailing':
       return { mailing: condition.target === 'any' ? 'any' : num(condition.target), activity: condition.activity, ...windowOf(condition), op: condition.op };
     case 'segment':
