@@ -73,10 +73,22 @@ function sideways(page: Page): Promise<{ overflow: number; culprits: string[] }>
  * What reads badly on a phone though nothing scrolls sideways: a shown table caption squeezed
  * narrower than its table's box (a table-caption in a block table shrinks to its longest word), a
  * chart legend shown with no point hovered over empty values or dashes (it shows totals, or is
- * hidden), a dry run's count that wraps.
+ * hidden), a dry run's count that wraps, a date, time or number broken across lines mid-figure
+ * ("15/04/198" above "2": each figure standing alone in the text, on more than one line).
  */
 const PHONE_READOUTS = `(() => {
   const bad = [];
+  const figure = /(?<![\\p{L}\\p{N}_])(?:\\d{1,4}[/.-]\\d{1,2}[/.-]\\d{2,4}|\\d{1,2}:\\d{2}|\\d{1,3}(?:[.,\\u00a0\\u202f]\\d{3})+(?:[.,]\\d+)?|\\d+[.,]\\d+|\\d{2,})(?![\\p{L}\\p{N}_])/gu;
+  const texts = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    for (const match of node.data.matchAll(figure)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) bad.push('"' + match[0] + '" on ' + lines.size + ' lines in ' + node.parentElement.tagName.toLowerCase() + ' "' + node.data.trim().slice(0, 40) + '"');
+    }
+  }
   for (const caption of document.querySelectorAll('main .table-wrap caption:not(.visually-hidden)')) {
     const box = caption.closest('.table-wrap');
     if (caption.getBoundingClientRect().width < box.clientWidth * 0.9) bad.push('caption "' + caption.textContent.trim() + '" is ' + Math.round(caption.getBoundingClientRect().width) + ' px of ' + box.clientWidth);
@@ -189,7 +201,8 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
   test('at 360 px (dark) no page scrolls sideways, long unbroken values included; captions, chart legends and a dry run\'s counts read whole', async () => {
     const { t } = c;
     const long = 'AVeryLongUnbrokenValueThatAConnectorMightSend0123456789abcdefghij';
-    const user = await t.post('/apiv3/users', { service_uid: long, email: `${long.slice(0, 60)}@example.com`, first_name: long, points: 40, tags: long });
+    // A birth date beside the profile's widest label ("Customer ID in your shop") once broke mid-figure.
+    const user = await t.post('/apiv3/users', { service_uid: long, email: `${long.slice(0, 60)}@example.com`, first_name: long, points: 40, tags: long, birthdate: '1982-04-15' });
     assert.equal(user.status, 201, user.text); // POST /users answers 201 (U1)
     const product = await t.post('/apiv3/products', { sku: 'LONG-1', name: long, price: 12.5 });
     assert.equal(product.status, 200, product.text);
@@ -282,6 +295,9 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     assert.match((await page.getByTestId('overview-activity-chart').locator('.u-legend').textContent()) ?? '', /Total/);
     await page.goto(c.url(`/customers/${user.body.payload.userapp_id}`));
     await page.waitForFunction(chartsDrawn);
+    // The birth date was among the figures measured, and reads on one line.
+    const birth = page.getByTestId('customer-profile').locator('dd').filter({ hasText: /^04\/15\/1982$/ });
+    assert.equal(await birth.evaluate((dd: any) => Math.round(dd.getBoundingClientRect().height / (parseFloat((globalThis as any).getComputedStyle(dd).lineHeight) || 20))), 1);
     assert.equal(await page.getByTestId('customer-points-chart').locator('.u-legend').evaluate((e: any) => (globalThis as any).getComputedStyle(e).visibility), 'hidden');
     await page.getByRole('button', { name: 'Delete this customer' }).click();
     const dialog = page.getByRole('dialog');

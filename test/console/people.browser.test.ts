@@ -57,6 +57,14 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
       ['olga@example.com owner', 'vera@example.com viewer'],
     );
 
+    // The same e-mail added again is refused: vera's link and its message go as the add starts, so
+    // nothing beside the refusal reads as if this add had worked.
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('vera@example.com');
+    await page.getByRole('button', { name: 'Add the person' }).click();
+    await page.getByRole('form', { name: 'Add a person' }).getByText('This e-mail is a person of this account already: find them under Everyone.', { exact: true }).waitFor();
+    assert.equal(await page.getByTestId('person-added').count(), 0, 'the earlier add’s message is gone');
+    assert.equal(await page.getByTestId('welcome-link').count(), 0, 'the earlier add’s link is gone');
+
     // The last owner cannot demote herself: said in words.
     await page.getByLabel('Role of olga@example.com').selectOption('editor');
     await page.getByRole('row', { name: /olga@example\.com/ }).getByRole('button', { name: 'Change role' }).click();
@@ -111,6 +119,15 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
       await page.getByTestId('owner-only').getByText('Only an owner of the account can see this page.').waitFor();
       assert.equal(await page.getByRole('form').count(), 0, path);
     }
+    // Background requests: the audit log is an owner's page, so an editor is not pointed to it.
+    await page.goto(c.url('/requests'));
+    const notHere = page.getByTestId('requests-not-here');
+    await notHere.waitFor();
+    assert.equal(
+      (await notHere.textContent())?.replace(/\s+/g, ' ').trim(),
+      'One customer’s export or deletion is not a background request: it is done at once on the customer’s page (Their data).',
+    );
+    assert.equal(await notHere.getByRole('link').count(), 0);
     const signedIn = await c.t.post('/console/session', { email: 'ed@example.com', password: 'a good long password' }, { key: null, headers: CSRF });
     assert.equal(signedIn.status, 200, signedIn.text);
     await done();
@@ -205,6 +222,25 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     const entry = await c.t.get('/apiv3/account/blacklist?blacklist=email&search=nomail');
     assert.equal(entry.body.payload.total, 1);
     assert.equal(entry.body.payload.entries[0].reason, 'asked by phone');
+
+    // Added again with another reason: the API keeps the entry as it was (L7: 200), and the page
+    // says so with the entry's date and reason instead of "is on the list now".
+    await page.getByLabel('E-mail address to add').fill('nomail@example.com');
+    await page.getByLabel('Reason (optional)').fill('bounced twice');
+    await page.getByRole('button', { name: 'Add to the list' }).click();
+    const already = page.getByTestId('blacklist-already');
+    await already.waitFor();
+    // The date as the list's own Added column shows it (the account's locale and zone).
+    const since = (await page.getByTestId('blacklist-entries').getByRole('row', { name: /nomail@example\.com/ }).getByRole('cell').nth(1).textContent())?.trim();
+    assert.equal(
+      (await already.textContent())?.trim(),
+      `nomail@example.com was already on the email list since ${since}, reason: asked by phone. Nothing changed: the reason you typed (“bounced twice”) was not saved.`,
+    );
+    assert.equal(await page.getByTestId('blacklist-added').count(), 0);
+    const again = await c.t.get('/apiv3/account/blacklist?blacklist=email&search=nomail');
+    assert.equal(again.body.payload.total, 1);
+    assert.equal(again.body.payload.entries[0].reason, 'asked by phone');
+    assert.equal(again.body.payload.entries[0].createtime, entry.body.payload.entries[0].createtime);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('NOMAIL');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig, parseDatabaseUrl } from '../../src/config.js';
 import { type Database, openDatabase, openSqliteImage } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Mailer } from '../../src/jobs/mailer.js';
 import type { Clock } from '../../src/lib/time.js';
 import { buildAccounts } from '../../src/services.js';
 
@@ -176,7 +177,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * file: it is closed (and the database dropped) by an `after` hook on the file.
  */
 export async function buildTestApp(
-  options: { config?: Partial<Config>; autoClose?: boolean; /** pino options (with a stream) to read the app's log lines; none by default */ logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    config?: Partial<Config>;
+    autoClose?: boolean;
+    /** pino options (with a stream) to read the app's log lines; none by default */
+    logger?: FastifyServerOptions['logger'];
+    /** The app's mailer in place of the one SMTP_URL builds (a short SMTP timeout, say). */
+    mailer?: Mailer | null;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { database } = testDb;
@@ -189,7 +197,7 @@ export async function buildTestApp(
     return { accountId: account.id, key };
   };
   const first = await newAccount('main');
-  const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? false, ...(options.mailer !== undefined ? { mailer: options.mailer } : {}) });
   await app.ready();
 
   const request = async (method: InjectOptions['method'], url: string, opts: RequestOptions = {}) => {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { type AddressInfo, type Socket, createServer } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { createMailer } from '../../src/jobs/mailer.js';
 import { buildTestApp } from '../helpers/app.js';
 import { expectOk } from '../helpers/assertions.js';
 import { CSRF, PASSWORD, addPerson, cookieFrom, signIn, tokenOf } from '../helpers/people.js';
@@ -64,6 +66,34 @@ describe('e-mails to people', () => {
     const added = expectOk(await t.post('/apiv3/account/people', { email: 'bounced@example.com', role: 'viewer' }), 201);
     assert.equal(added.emailed, false);
     assert.match(added.invite_url, /^https:\/\/rapport\.example\.com\/console\/welcome\?token=/);
+  });
+
+  it('an SMTP server that takes the connection and never greets: the answer comes after the SMTP timeout, not minutes later, as not e-mailed', async () => {
+    const sockets = new Set<Socket>();
+    let connections = 0;
+    const silent = createServer((socket) => {
+      connections += 1;
+      sockets.add(socket); // accepted, never answered
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    // The same mailer the app builds from SMTP_URL, with 300 ms in place of its 10 s.
+    const hung = await buildTestApp({ config: { smtpUrl: url, publicUrl: 'https://rapport.example.com' }, mailer: createMailer(url, 'Rapport <rapport@test.local>', { timeoutMs: 300 }), autoClose: false });
+    try {
+      const started = Date.now();
+      const response = await hung.post('/apiv3/account/people', { email: 'unheard@example.com', role: 'viewer' });
+      const added = expectOk(response, 201);
+      assert.equal(added.emailed, false);
+      assert.match(added.invite_url, /^https:\/\/rapport\.example\.com\/console\/welcome\?token=/);
+      const waited = Date.now() - started;
+      assert.equal(connections, 1, 'the mailer reached the silent server');
+      assert.ok(waited >= 250 && waited < 5_000, `answered after ${waited} ms`);
+    } finally {
+      await hung.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('asking for resets is limited per e-mail (5 in 15 minutes), so nobody is mail-bombed', async () => {

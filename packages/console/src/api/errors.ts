@@ -122,6 +122,7 @@ export function ruleInWords(rule: string): string {
     return `Rapport only delivers to public internet addresses, and ${m[1]} is a ${m[2]} address (this machine or a private network). Use your receiver's public https:// address. If the receiver is on your own network, whoever runs the Rapport server can allow private addresses (the setting WEBHOOK_ALLOW_PRIVATE=true).`;
   }
   if (/^refused: http:\/\/ is accepted only for private networks/.test(r)) return 'Use an https:// address: Rapport sends to internet addresses over https:// only, so the messages cannot be read on the way.';
+  if (/^is a person of this account already$/.test(r)) return 'This e-mail is a person of this account already: find them under Everyone.';
   if (/^the last owner cannot be/.test(r)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
   if (/^no event has that name$/.test(r)) return 'There is no event by that name (any more): choose another, or create it on the Events page.';
   // Duplicates: say what holds the value, in the words of the page it was typed on.

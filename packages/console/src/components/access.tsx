@@ -30,10 +30,16 @@ export function isOwnerPath(path: string): boolean {
   return navigation.some((item) => item.owner && (path === item.path || path.startsWith(`${item.path}/`)));
 }
 
+/** Whether the signed-in one may open the page at `path`: an owner's page only for an owner, as the menu shows. */
+export function useCanOpen(path: string): boolean {
+  return useRole() === 'owner' || !isOwnerPath(path);
+}
+
 /** The page at `path`, or, for an owner's page and someone else, a plain state saying whose it is. */
 export function OwnerGate({ path, children }: { path: string; children: ReactNode }) {
   const role = useRole();
-  if (role === 'owner' || !isOwnerPath(path)) return <>{children}</>;
+  const canOpen = useCanOpen(path);
+  if (canOpen) return <>{children}</>;
   const label = navigation.find((item) => path === item.path || path.startsWith(`${item.path}/`))?.label ?? 'This page';
   return (
     <Page title={label}>

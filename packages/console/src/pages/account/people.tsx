@@ -62,7 +62,8 @@ function LinkToCopy({ email, url, emailed, testId }: NewLink & { testId: string 
   );
 }
 
-function AddPerson({ onAdded }: { onAdded: (added: NewLink) => void }) {
+/** `onAdded(null)` as an add starts: the link shown before belongs to an earlier add, not to this one (which may be refused). */
+function AddPerson({ onAdded }: { onAdded: (added: NewLink | null) => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('editor');
   const add = useApiMutation((api, body: { email: string; role: Role }) => api.POST('/account/people', { body }), {
@@ -73,7 +74,16 @@ function AddPerson({ onAdded }: { onAdded: (added: NewLink) => void }) {
     },
   });
   return (
-    <Form changes label="Add a person" error={add.error} validate={() => (email.trim() === '' ? { email: 'Type their e-mail address.' } : null)} onSubmit={() => add.mutate({ email: email.trim(), role })}>
+    <Form
+      changes
+      label="Add a person"
+      error={add.error}
+      validate={() => (email.trim() === '' ? { email: 'Type their e-mail address.' } : null)}
+      onSubmit={() => {
+        onAdded(null);
+        add.mutate({ email: email.trim(), role });
+      }}
+    >
       <div className="form-inline">
         <TextField label="E-mail" name="email" type="email" autoComplete="off" value={email} onValue={setEmail} />
         <SelectField label="Role" name="role" value={role} onValue={(value) => setRole(value as Role)} options={ROLE_OPTIONS} />

@@ -16,6 +16,7 @@ import { LISTS, type ListName, storedValue } from './lists.js';
 import { Upload } from './upload.js';
 import { Changes } from '../../components/access.js';
 import { formatCount } from '../../lib/format.js';
+import { RapportError, type RapportClient, paginate } from '@rapport/sdk';
 
 // The blacklists (L2–L7): upload a CSV, check one value, add or remove one value with a reason,
 // browse a list newest first with a search, empty a list.
@@ -56,16 +57,32 @@ function CheckValue({ list }: { list: ListName }) {
   );
 }
 
-function AddValue({ list, onAdded }: { list: ListName; onAdded: (stored: string | null) => void }) {
+/** What adding one value did: put it on the list, or found it there already (L7: 200, nothing changed). */
+type AddOutcome = { added: true; stored: string } | { added: false; stored: string; entry: { createtime: string; reason: string | null } | null; typedReason: string };
+
+/** The entry as listed (its date and reason): the listing searched for the value, read until the exact one. */
+async function listedEntry(api: RapportClient, list: ListName, stored: string) {
+  const pages = paginate((page, limit) => api.GET(LIST_PATH, { params: { query: { blacklist: list, search: stored, page, limit } } }).then((answer) => answer.entries));
+  for await (const entry of pages) if (entry.value === stored) return entry;
+  return null;
+}
+
+function AddValue({ list, onAdded }: { list: ListName; onAdded: (outcome: AddOutcome | null) => void }) {
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
   const add = useApiMutation(
-    (api, body: { value: string; reason: string }) =>
-      api.PUT(ENTRY_PATH, { params: { path: { blacklist: list, value: body.value } }, body: body.reason === '' ? {} : { reason: body.reason } }).then(() => body.value),
+    async (api, body: { value: string; reason: string }): Promise<AddOutcome> => {
+      const { error, response } = await api.raw.PUT(ENTRY_PATH, { params: { path: { blacklist: list, value: body.value } }, body: body.reason === '' ? {} : { reason: body.reason } });
+      if (!response.ok) throw RapportError.fromResponse(response, error);
+      const stored = storedValue(list, body.value);
+      // 200: it was there already, and the API keeps the entry as it was (its date, its reason).
+      if (response.status !== 201) return { added: false, stored, entry: await listedEntry(api, list, stored), typedReason: body.reason };
+      return { added: true, stored };
+    },
     {
       invalidate: [['api', LIST_PATH]],
-      onSuccess: (text) => {
-        onAdded(storedValue(list, text));
+      onSuccess: (outcome) => {
+        onAdded(outcome);
         setValue('');
         setReason('');
       },
@@ -90,6 +107,15 @@ function AddValue({ list, onAdded }: { list: ListName; onAdded: (stored: string 
       </SubmitButton>
     </Form>
   );
+}
+
+function addedNotice(list: ListName, outcome: AddOutcome): { text: string; testId: string } {
+  if (outcome.added) return { text: `${outcome.stored} is on the ${list} list now.`, testId: 'blacklist-added' };
+  const { stored, entry, typedReason } = outcome;
+  const since = entry ? ` since ${showDateTime(entry.createtime)}, reason: ${entry.reason ?? 'none given'}` : '';
+  // The API has no way to change an entry's reason: the person is told the new one was not kept.
+  const dropped = typedReason !== '' && typedReason !== entry?.reason ? ` Nothing changed: the reason you typed (“${typedReason}”) was not saved.` : ' Nothing changed.';
+  return { text: `${stored} was already on the ${list} list${since}.${dropped}`, testId: 'blacklist-already' };
 }
 
 function Entries({ list, onList }: { list: ListName; onList: (list: string) => void }) {
@@ -136,7 +162,7 @@ function Entries({ list, onList }: { list: ListName; onList: (list: string) => v
       ) : null}
       {/* keyed by the list: a check's answer belongs to the list it was asked of */}
       <CheckValue key={`check-${list}-${changes}`} list={list} />
-      <AddValue key={`add-${list}`} list={list} onAdded={(stored) => setNotice(stored === null ? null : { text: `${stored} is on the ${list} list now.`, testId: 'blacklist-added' })} />
+      <AddValue key={`add-${list}`} list={list} onAdded={(outcome) => setNotice(outcome === null ? null : addedNotice(list, outcome))} />
       <Form className="form-inline" label="Search the list" onSubmit={() => update({ q: draft.trim(), page: '' })}>
         <TextField label="Search" name="search" type="search" value={draft} onValue={setDraft} hint="Entries holding this text, any case." />
         <SubmitButton reads>Search</SubmitButton>

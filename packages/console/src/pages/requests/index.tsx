@@ -11,6 +11,7 @@ import { showDateTime } from '../../lib/dates.js';
 import { href, Link, useSearchParam } from '../../router.js';
 import { FilterBar, FilteredList, filterError, useFilterBar } from '../catalogue/shared.js';
 import { formatCount } from '../../lib/format.js';
+import { useCanOpen } from '../../components/access.js';
 
 // Background requests (K3) run in the server's worker. GET /requests (O11) lists the account's
 // requests, newest first, whoever started them (this console, a connector, another browser), so the
@@ -194,6 +195,8 @@ function OneRequest({ requestId }: { requestId: string }) {
 }
 
 export default function RequestsPage() {
+  // The audit log is an owner's page: pointing an editor or a viewer there would send them to a closed door.
+  const auditLog = useCanOpen('/audit-log');
   return (
     <Page title="Background requests">
       <p className="hint">
@@ -201,8 +204,14 @@ export default function RequestsPage() {
         request of the account signed in is listed here, newest first, whoever started it.
       </p>
       <p className="hint" data-testid="requests-not-here">
-        One customer’s export or deletion is not a background request: it is done at once on the customer’s page (<em>Their data</em>), and the audit log
-        records it.
+        One customer’s export or deletion is not a background request: it is done at once on the customer’s page (<em>Their data</em>)
+        {auditLog ? (
+          <>
+            , and the <Link to="/audit-log">audit log</Link> records it.
+          </>
+        ) : (
+          '.'
+        )}
       </p>
       <RequestList />
       <LookUp />
