@@ -136,7 +136,6 @@ export class MembershipRepository {
    * answers the transitions.
    */
   async refreshRange(accountId: number, segmentId: number, compiled: CompiledCondition, after: number, upTo: number, now: string): Promise<Transition[]> {
-    if (this.postgres) await sql`set local jit = off`.execute(this.db);
     const condition = compiled.forRange(after, upTo, this.postgres ? 'postgres' : 'sqlite');
     const admitted = this.db
       .selectFrom('users as u')
@@ -145,6 +144,28 @@ export class MembershipRepository {
       .where('u.id', '>', after)
       .where('u.id', '<=', upTo)
       .where(condition);
+    const transition = (type: Transition['type']) => (row: { user_id: number | string }) => ({ type, segment_id: segmentId, user_id: Number(row.user_id) });
+    if (this.postgres) {
+      await sql`set local jit = off`.execute(this.db);
+      // One statement: the condition is evaluated once (materialized) for both the new members and
+      // the leavers (two statements evaluated it twice, most of a 1M-customer fill's time). Both
+      // parts see the statement's snapshot; they touch different rows.
+      const rows = await sql<{ type: Transition['type']; user_id: number | string }>`with admitted as materialized (${admitted}),
+        entered as (
+          insert into segment_members (account_id, segment_id, user_id, since)
+          select cast(${accountId} as integer), cast(${segmentId} as integer), a.id, ${now} from admitted a
+          on conflict (segment_id, user_id) do nothing
+          returning user_id),
+        exited as (
+          delete from segment_members m
+          where m.segment_id = ${segmentId} and m.user_id > ${after} and m.user_id <= ${upTo}
+            and not exists (select 1 from admitted a where a.id = m.user_id)
+          returning m.user_id)
+        select 'entered' as type, user_id from entered
+        union all
+        select 'exited' as type, user_id from exited`.execute(this.db);
+      return rows.rows.map((row) => transition(row.type)(row));
+    }
     const entered = await this.db
       .insertInto('segment_members')
       .columns(['account_id', 'segment_id', 'user_id', 'since'])
@@ -160,10 +181,7 @@ export class MembershipRepository {
       .where('user_id', 'not in', admitted)
       .returning('user_id')
       .execute();
-    return [
-      ...entered.map((row) => ({ type: 'entered' as const, segment_id: segmentId, user_id: Number(row.user_id) })),
-      ...exited.map((row) => ({ type: 'exited' as const, segment_id: segmentId, user_id: Number(row.user_id) })),
-    ];
+    return [...entered.map(transition('entered')), ...exited.map(transition('exited'))];
   }
 
   /** The id of the `size`-th customer of the account after `after` (or the last one); undefined when none is left. */
