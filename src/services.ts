@@ -316,6 +316,7 @@ export function buildServices({ db, repositories, clock, config, jobs, snapshot,
   const liveMembership = buildLiveMembership(db, { clock, refreshMinutes: config.segmentRefreshMinutes, endpointCache, segments });
   const segmentExport = new SegmentExport({
     service: segments,
+    settings: r.accountSettings,
     snapshot: (work) =>
       snapshot((sdb) => {
         const s = buildRepositories(sdb);

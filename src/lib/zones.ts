@@ -60,6 +60,11 @@ export function zoneDay(zone: string, at: Date): string {
   return formatDateTime(new Date(wallMs(zone, at.getTime()))).slice(0, 10);
 }
 
+/** The minute `YYYY-MM-DD HH:MM` on the clocks of `zone` at an instant (how a person reads a time). */
+export function zoneMinute(zone: string, at: Date): string {
+  return formatDateTime(new Date(wallMs(zone, at.getTime()))).slice(0, 16);
+}
+
 const DAY_MS = 86_400_000;
 
 /**

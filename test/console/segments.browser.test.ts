@@ -149,18 +149,36 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     const membersSection = page.getByRole('region', { name: 'Members and export' });
     await membersSection.getByText('2 customers are in this segment now', { exact: false }).waitFor();
 
-    // The export, downloaded: CSV first (its header line, then the first member), then NDJSON with fields.
+    // The export, downloaded: CSV for a spreadsheet first (the default: its columns headed in the
+    // words they are ticked under), then for a program (the API's names), then NDJSON with fields.
+    assert.equal(await membersSection.getByLabel('Layout').inputValue(), 'spreadsheet');
+    assert.deepEqual(await optionLabels(membersSection.getByLabel('Layout')), ['For a spreadsheet', 'For a program']);
+    await membersSection.getByTestId('export-file-note').getByText('The file heads its columns in the words above and shows times in', { exact: false }).waitFor();
+    const [sheet] = await Promise.all([page.waitForEvent('download'), membersSection.getByRole('button', { name: 'Download the export' }).click()]);
+    assert.equal(sheet.suggestedFilename(), 'gold-with-points.csv');
+    const sheetText = await readFile((await sheet.path())!, 'utf8');
+    assert.ok(sheetText.startsWith('\uFEFF'), 'the CSV starts with a BOM, for spreadsheet programs');
+    const sheetLines = sheetText.slice(1).split('\r\n');
+    const tickedWords = await membersSection
+      .getByTestId('export-columns')
+      .locator('label:has(input:checked) > span')
+      .evaluateAll((spans) => spans.map((span) => (span.firstChild?.textContent ?? '').trim()));
+    assert.equal(sheetLines[0], tickedWords.join(','));
+    assert.equal(sheetLines[0], 'Customer number,Customer ID in your shop,E-mail,Telephone,First name,Last name,Points');
+    assert.equal(sheetLines[1], `${members[0]!.userapp_id},seg-1,ana@example.com,,Ana,Gold,500`);
+    await membersSection.getByTestId('segment-export-done').getByText('Downloaded gold-with-points.csv', { exact: false }).waitFor();
+    await membersSection.getByLabel('Layout').selectOption({ label: 'For a program' });
+    await membersSection.getByTestId('export-file-note').getByText('The file names its columns as the API does', { exact: false }).waitFor();
     const [csv] = await Promise.all([page.waitForEvent('download'), membersSection.getByRole('button', { name: 'Download the export' }).click()]);
-    assert.equal(csv.suggestedFilename(), 'gold-with-points.csv');
     const csvText = await readFile((await csv.path())!, 'utf8');
     assert.ok(csvText.startsWith('\uFEFF'), 'the CSV starts with a BOM, for spreadsheet programs');
     const csvLines = csvText.slice(1).split('\r\n');
     assert.equal(csvLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points');
     assert.equal(csvLines[1], `${members[0]!.userapp_id},seg-1,ana@example.com,,Ana,Gold,500`);
-    await membersSection.getByTestId('segment-export-done').getByText('Downloaded gold-with-points.csv', { exact: false }).waitFor();
 
     // NDJSON with three columns ticked, nothing typed: the default seven unticked, then the three.
     await membersSection.getByLabel('Format').selectOption('ndjson');
+    assert.equal(await membersSection.getByLabel('Layout').count(), 0, 'NDJSON is for programs only');
     const columns = membersSection.getByTestId('export-columns');
     for (const label of ['Customer number', 'Customer ID in your shop', 'E-mail', 'Telephone', 'First name', 'Last name', 'Points']) {
       await columns.getByRole('checkbox', { name: new RegExp(`^${label} `) }).uncheck();
@@ -427,6 +445,7 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     assert.equal((await ticked()).length, offered.length);
     await columns.getByRole('button', { name: 'Default columns' }).click();
     assert.deepEqual(await ticked(), ['userapp_id', 'service_uid', 'email', 'telephone', 'first_name', 'last_name', 'points']);
+    await page.getByLabel('Layout').selectOption({ label: 'For a program' });
     await page.getByTestId('export-file-note').getByText('The file names its columns as the API does', { exact: false }).waitFor();
 
     // City, tags and the created date added: the file's header is the API's names, in the list's order.
@@ -448,6 +467,78 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     const searchLines = (await readFile((await searchCsv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
     assert.equal(searchLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,createtime');
     assert.equal(searchLines[1], `${user.userapp_id},seg-tags,tagged@example.com,,Tania,,0,${apiTags},${user.createtime}`);
+    await done();
+  });
+
+  test("for a spreadsheet in the account's zone and decimal-comma locale: ';' between fields, times there, value groups named", async () => {
+    const { t } = c;
+    const sheeted = await t.post('/apiv3/users', { service_uid: 'seg-sheet', email: 'sheet@example.com', first_name: 'Sofía', city: 'Planilla', points: 70 });
+    assert.equal(sheeted.status, 201, sheeted.text);
+    const user = sheeted.body.payload;
+    await t.database.db.updateTable('users').set({ createtime: '2026-03-01 02:30:00' }).where('id', '=', user.userapp_id).execute();
+    await t.database.db
+      .insertInto('value_scores')
+      .values({ account_id: t.accountId, user_id: user.userapp_id, recency: 5, frequency: 5, monetary: 5, value_group: 'champions', total_units: 0 })
+      .execute();
+    const created = await t.post('/apiv3/segments', { title: 'Planilla', definition: { all: [{ field: 'city', op: 'eq', value: 'Planilla' }] } });
+    assert.equal(created.status, 201, created.text);
+    assert.equal((await t.put('/apiv3/account/settings', { timezone: 'America/Argentina/Buenos_Aires', locale: 'es-AR' })).status, 200);
+    try {
+      const { page, done } = await c.open({ path: `/segments/${created.body.payload.id}` });
+      const section = page.getByRole('region', { name: 'Members and export' });
+      const columns = section.getByTestId('export-columns');
+      await columns.getByRole('checkbox', { name: 'Created createtime' }).check();
+      await columns.getByRole('checkbox', { name: 'Value group rfm.value_group' }).check();
+      await section.getByTestId('export-file-note').getByText('fields are separated by “;” and decimals written with a comma', { exact: false }).waitFor();
+      const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download the export' }).click()]);
+      const lines = (await readFile((await file.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+      assert.deepEqual(lines, [
+        'Customer number;Customer ID in your shop;E-mail;Telephone;First name;Last name;Points;Created;Value group',
+        `${user.userapp_id};seg-sheet;sheet@example.com;;Sofía;;70;2026-02-28 23:30;Champions`,
+      ]);
+      await done();
+    } finally {
+      assert.equal((await t.put('/apiv3/account/settings', { timezone: 'UTC', locale: 'en' })).status, 200);
+    }
+  });
+
+  test("a customer's Segments panel follows their tags as they are added and removed, without reloading", async () => {
+    const { t } = c;
+    const created = await t.post('/apiv3/segments', { title: 'Promo tagged', definition: { all: [{ field: 'tags', op: 'has', value: 'promo' }] } });
+    assert.equal(created.status, 201, created.text);
+    const person = await t.post('/apiv3/users', { service_uid: 'seg-promo', email: 'promo@example.com', first_name: 'Pablo', last_name: 'Promo' });
+    assert.equal(person.status, 201, person.text);
+    const { page, done } = await c.open({ path: `/customers/${person.body.payload.userapp_id}` });
+    await page.getByRole('heading', { level: 1, name: 'Pablo Promo' }).waitFor();
+    const panel = page.getByRole('region', { name: 'Segments', exact: true });
+    await panel.getByText('In no saved segment now.', { exact: false }).waitFor();
+    await page.getByLabel('Add tags').fill('promo');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByTestId('customer-tags').getByText('promo').waitFor();
+    await eventually(async () => assert.deepEqual(await page.getByTestId('customer-segments').getByRole('link').allTextContents(), ['Promo tagged']));
+    await page.getByRole('button', { name: 'Remove tag promo' }).click();
+    await panel.getByText('In no saved segment now.', { exact: false }).waitFor();
+    await done();
+  });
+
+  test("a 60-character e-mail in Who matches is cut with an ellipsis, whole in its title: nothing overflows at 1280 px", async () => {
+    const { t } = c;
+    const email = `${'a-very-long-local-part-for-testing'.padEnd(45, 'x')}@example.com.ar`;
+    assert.equal(email.length, 60);
+    const long = await t.post('/apiv3/users', { service_uid: 'seg-long-mail', email, first_name: 'Larga', last_name: 'Dirección', city: 'Lejos' });
+    assert.equal(long.status, 201, long.text);
+    const created = await t.post('/apiv3/segments', { title: 'Far away', definition: { all: [{ field: 'city', op: 'eq', value: 'Lejos' }] } });
+    assert.equal(created.status, 201, created.text);
+    const { page, done } = await c.open({ path: `/segments/${created.body.payload.id}`, width: 1280 });
+    const table = page.getByTestId('segment-preview-table');
+    const cell = table.getByTitle(email);
+    await cell.waitFor();
+    const measured = await page.evaluate(`(() => {
+      const wrap = document.querySelector('[data-testid="segment-preview-table"]').closest('.table-wrap');
+      return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, table: wrap.scrollWidth - wrap.clientWidth };
+    })()`) as { page: number; table: number };
+    assert.deepEqual(measured, { page: 0, table: 0 }, 'neither the page nor the Who matches table scrolls sideways');
+    assert.ok(await cell.evaluate((element) => element.getBoundingClientRect().right <= (element.closest('.table-wrap') as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right));
     await done();
   });
 

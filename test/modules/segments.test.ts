@@ -280,3 +280,83 @@ describe('GET /segments/{id}/export (SG6)', () => {
     expectError(await t.get(`${URL}/999999/export`), 404, 'not_found');
   });
 });
+
+describe('GET /segments/{id}/export?layout=spreadsheet (SG6, for a person)', () => {
+  const sheetFields = 'userapp_id,first_name,last_name,telephone,points,tags,mailing_enabled,createtime,rfm.value_group,rfm.recency,custom_attributes.spend_avg';
+  const sheetHeader = ['Customer number', 'First name', 'Last name', 'Telephone', 'Points', 'Tags', 'Accepts e-mail', 'Created', 'Value group', 'Recency score', 'Average spend'];
+
+  let attribute: Promise<unknown> | undefined;
+
+  /** Two customers in a city of their own (one scored, with the spend_avg attribute) and their segment. */
+  async function sheetSegment(city: string) {
+    attribute ??= t.post('/apiv3/account/custom-attributes', { name: 'spend_avg', label: 'Average spend', field_type: 'text', data_type: 'float' }).then((r) => expectOk(r));
+    await attribute;
+    const scored = await createUser(t, { first_name: 'Ana; "la jefa"', last_name: '=SUM(A1)', city, points: 1200, tags: 'vip, gold', custom_attributes: { spend_avg: 12.5 } });
+    const plain = await createUser(t, { first_name: 'Beto', city, telephone: '+54 351 555 0102' });
+    // 02:30 UTC on 1 March is still 28 February in Buenos Aires (UTC−3).
+    await t.database.db.updateTable('users').set({ createtime: '2026-03-01 02:30:00' }).where('id', 'in', [scored.userapp_id, plain.userapp_id]).execute();
+    await t.database.db
+      .insertInto('value_scores')
+      .values({ account_id: t.accountId, user_id: scored.userapp_id, recency: 2, frequency: 3, monetary: 3, value_group: 'at_risk', total_units: 0 })
+      .execute();
+    return { segment: await createSegment(`Sheet ${city}`, inCity(city)), scored, plain };
+  }
+
+  it('writes headers in words, value groups named, times in the zone, ";" and decimal commas for a decimal-comma locale, after a BOM', async () => {
+    const { segment, scored, plain } = await sheetSegment('Sheetville');
+    const url = `${URL}/${segment.id}/export?layout=spreadsheet&timezone=America/Argentina/Buenos_Aires&locale=es-AR&fields=${encodeURIComponent(sheetFields)}`;
+    const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Basic ${t.key}` } });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.match(String(response.headers['content-type']), /^text\/csv/);
+    assert.equal(response.headers['content-disposition'], 'attachment; filename="sheet-sheetville.csv"');
+    assert.deepEqual([...response.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    assert.equal(
+      response.rawPayload.subarray(3).toString('utf8'),
+      [
+        sheetHeader.join(';'),
+        // the separator and quotes quoted; text a spreadsheet would run as a formula made inert
+        `${scored.userapp_id};"Ana; ""la jefa""";'=SUM(A1);;1200;vip, gold;Yes;2026-02-28 23:30;At risk;2;12,5`,
+        `${plain.userapp_id};Beto;;+54 351 555 0102;0;;Yes;2026-02-28 23:30;;;`,
+        '',
+      ].join('\r\n'),
+    );
+
+    // A decimal-point locale keeps "," between fields; the default layout is as before.
+    const english = await t.get(`${URL}/${segment.id}/export?layout=spreadsheet&timezone=UTC&locale=en-US&fields=${encodeURIComponent(sheetFields)}`);
+    assert.equal(english.status, 200);
+    const lines = english.text.replace(/^\uFEFF/, '').split('\r\n');
+    assert.equal(lines[0], sheetHeader.join(','));
+    assert.equal(lines[1], `${scored.userapp_id},"Ana; ""la jefa""",'=SUM(A1),,1200,"vip, gold",Yes,2026-03-01 02:30,At risk,2,12.5`);
+    const program = await t.get(`${URL}/${segment.id}/export?fields=${encodeURIComponent(sheetFields)}`);
+    assert.equal(program.text.split('\r\n')[0], sheetFields);
+    assert.match(program.text.split('\r\n')[1]!, /,2026-03-01 02:30:00,at_risk,2,12\.5$/);
+  });
+
+  it("takes the account's zone and locale when the request names none", async () => {
+    const { segment } = await sheetSegment('Defaultville');
+    expectOk(await t.put('/apiv3/account/settings', { timezone: 'America/Argentina/Buenos_Aires', locale: 'es' }));
+    try {
+      const response = await t.get(`${URL}/${segment.id}/export?layout=spreadsheet&fields=first_name,createtime,custom_attributes.spend_avg`);
+      assert.equal(response.status, 200);
+      const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
+      assert.deepEqual(lines.slice(0, 2), ['First name;Created;Average spend', '"Ana; ""la jefa""";2026-02-28 23:30;12,5']);
+    } finally {
+      expectOk(await t.put('/apiv3/account/settings', { timezone: 'UTC', locale: 'en' }));
+    }
+  });
+
+  it('refuses an unknown layout, zone or locale, a spreadsheet NDJSON, and a zone or locale without the layout, naming the field', async () => {
+    const segment = await createSegment('Sheet refusals');
+    const at = `${URL}/${segment.id}/export`;
+    expectError(await t.get(`${at}?layout=excel`), 400, 'bad_request', /^layout: "excel" is not a layout: program or spreadsheet$/);
+    expectError(await t.get(`${at}?layout=spreadsheet&timezone=Mars/Olympus`), 400, 'bad_request', /^timezone: must be an IANA time zone/);
+    expectError(await t.get(`${at}?layout=spreadsheet&timezone=-03:00`), 400, 'bad_request', /^timezone: /);
+    expectError(await t.get(`${at}?layout=spreadsheet&locale=es_AR`), 400, 'bad_request', /^locale: must be a BCP 47 language tag/);
+    expectError(await t.get(`${at}?layout=spreadsheet&format=ndjson`), 400, 'bad_request', /^layout: spreadsheet is a layout of CSV files/);
+    expectError(await t.get(`${at}?timezone=UTC`), 400, 'bad_request', /^timezone: is taken only with layout=spreadsheet$/);
+    expectError(await t.get(`${at}?layout=program&locale=es`), 400, 'bad_request', /^locale: is taken only with layout=spreadsheet$/);
+    // empty values are absent (G7)
+    assert.equal((await t.get(`${at}?layout=&timezone=&locale=`)).status, 200);
+    expectError(await t.get(`${URL}/999999/export?layout=spreadsheet`), 404, 'not_found');
+  });
+});

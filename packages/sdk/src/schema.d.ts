@@ -24882,6 +24882,12 @@ export interface operations {
                 format?: string;
                 /** @description T5: true starts a CSV with a UTF-8 byte order mark, for spreadsheet programs (default false; ignored for ndjson) */
                 bom?: boolean;
+                /** @description program (default): the CSV as above. spreadsheet: for a person opening it in a spreadsheet program: headers in words, value groups named, times in timezone as YYYY-MM-DD HH:MM, a UTF-8 BOM, and ";" between fields with decimal commas where locale writes decimals with a comma (CSV only) */
+                layout?: string;
+                /** @description With layout=spreadsheet: the IANA zone of the file's times (default the account's, T5) */
+                timezone?: string;
+                /** @description With layout=spreadsheet: the BCP 47 locale whose decimal separator the file uses (default the account's, T5) */
+                locale?: string;
                 /** @description Comma-separated U4 fields, custom_attributes.<name>, or U14's rfm.recency, rfm.frequency, rfm.monetary, rfm.value_group; default userapp_id,service_uid,email,telephone,first_name,last_name,points */
                 fields?: string;
             };
@@ -24894,7 +24900,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv (RFC 4180, header line) or application/x-ndjson */
+            /** @description text/csv (RFC 4180, header line; with layout=spreadsheet, headers in words and ";" where the locale writes decimal commas) or application/x-ndjson */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24904,7 +24910,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description Unknown format or field (named) */
+            /** @description Unknown format, field, layout, timezone or locale (named) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,25 +1,16 @@
 import { NotFoundError, invalidField } from '../../lib/errors.js';
+import { localeField } from '../../lib/locales.js';
 import { timezoneField } from '../../lib/zones.js';
 import type { AccountSettingsRepository, SettingsChange, SettingsRow } from './repository.js';
 
 // T5: validated against what this Node knows (its ICU data): the codes, zones and tags a browser's
-// Intl formats with as well.
+// Intl formats with as well (zones and tags by lib/).
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 function currency(raw: string): string {
   const code = raw.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(code) || !CURRENCIES.has(code)) throw invalidField('currency', 'must be an ISO 4217 currency code, e.g. USD, EUR, BRL');
   return code;
-}
-
-function locale(raw: string): string {
-  try {
-    const [tag] = Intl.getCanonicalLocales(raw.trim());
-    if (tag) return tag;
-  } catch {
-    // falls through to the 400
-  }
-  throw invalidField('locale', 'must be a BCP 47 language tag, e.g. en, en-GB, pt-BR');
 }
 
 export class AccountSettingsService {
@@ -41,7 +32,7 @@ export class AccountSettingsService {
     }
     if (body.currency !== undefined) change.currency = currency(body.currency);
     if (body.timezone !== undefined) change.timezone = timezoneField('timezone', body.timezone);
-    if (body.locale !== undefined) change.locale = locale(body.locale);
+    if (body.locale !== undefined) change.locale = localeField('locale', body.locale);
     await this.deps.settings.update(accountId, change);
     return this.get(accountId);
   }

@@ -192,6 +192,8 @@ export interface Definition {
 export interface AttributeEntry {
   id: number;
   data_type: string;
+  /** What people call it (the export's spreadsheet header); the name where a catalogue has none. */
+  label?: string;
 }
 
 /** What validation must look up, loaded by the caller for the account. */

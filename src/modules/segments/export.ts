@@ -1,6 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { invalidField } from '../../lib/errors.js';
 import { given } from '../../lib/fields.js';
+import { localeField } from '../../lib/locales.js';
+import { timezoneField } from '../../lib/zones.js';
+import type { AccountSettingsRepository } from '../account-settings/repository.js';
 import type { UserDirectory } from '../users/directory.js';
 import { USER_FIELD_SOURCES, type UserExtras, type UserFieldSource } from '../users/present.js';
 import type { UserRow } from '../users/repository.js';
@@ -9,6 +12,7 @@ import type { SegmentMembers } from './members.js';
 import type { SegmentsRepository } from './repository.js';
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FORMATS, type SegmentExportQuery } from './schemas.js';
 import type { SegmentsService } from './service.js';
+import { EXPORT_LAYOUTS, type ExportLayout, SpreadsheetLayout } from './spreadsheet.js';
 
 /** Members' rows read per statement while exporting. */
 const EXPORT_PAGE = 1000;
@@ -36,6 +40,8 @@ export interface ExportSnapshot {
 
 export interface SegmentExportDeps {
   service: Pick<SegmentsService, 'requireSegment' | 'compile'>;
+  /** T5: the account's zone and locale, the spreadsheet layout's defaults. */
+  settings: Pick<AccountSettingsRepository, 'find'>;
   snapshot<T>(work: (repositories: ExportSnapshot) => Promise<T>): Promise<T>;
 }
 
@@ -84,10 +90,15 @@ function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function linesOf(format: Format, fields: readonly string[], sources: readonly ExportSource[], rows: UserRow[], extras: UserExtras, scores: Map<number, ExportScores>): string {
+/** How each line is written: the default CSV's fields, NDJSON's objects, or a spreadsheet's cells. */
+type Writer = { format: 'csv' | 'ndjson' } | { format: 'spreadsheet'; layout: SpreadsheetLayout; cells: readonly ((value: unknown) => string)[] };
+
+function linesOf(writer: Writer, fields: readonly string[], sources: readonly ExportSource[], rows: UserRow[], extras: UserExtras, scores: Map<number, ExportScores>): string {
   let text = '';
   for (const row of rows) {
-    if (format === 'csv') {
+    if (writer.format === 'spreadsheet') {
+      text += writer.layout.line(sources.map((source, i) => writer.cells[i]!(source.value(row, extras, scores))));
+    } else if (writer.format === 'csv') {
       for (let i = 0; i < sources.length; i += 1) text += (i === 0 ? '' : ',') + csvField(sources[i]!.value(row, extras, scores));
       text += '\r\n';
     } else {
@@ -106,6 +117,7 @@ export class SegmentExport {
   async export(accountId: number, ref: string, query: SegmentExportQuery): Promise<ExportFile> {
     const format = (given(query.format)?.trim() ?? 'csv') as Format;
     if (!EXPORT_FORMATS.includes(format)) throw invalidField('format', `"${query.format}" is not a format: csv or ndjson`);
+    const spreadsheet = await this.spreadsheetOptions(accountId, format, query);
     const fields = given(query.fields) === undefined ? [...DEFAULT_EXPORT_FIELDS] : query.fields!.split(',').map((field) => field.trim());
     const sources = fields.map((field) => {
       const source = sourceOf(field);
@@ -146,14 +158,23 @@ export class SegmentExport {
         throw invalidField('fields', `no user custom attribute named "${unknown}" is defined; ${defined.length === 0 ? 'the account defines none' : `the account's are ${defined.join(', ')}`}`);
       }
       const compiled = this.deps.service.compile(accountId, row, catalogue);
-      // T5: a spreadsheet program reads a CSV as UTF-8 only when it starts with a byte order mark.
-      if (format === 'csv') await write(`${query.bom === true ? '\uFEFF' : ''}${fields.map(csvField).join(',')}\r\n`);
+      let writer: Writer = { format };
+      if (spreadsheet) {
+        const layout = new SpreadsheetLayout(spreadsheet);
+        const columns = fields.map((field) => {
+          const attribute = field.startsWith(ATTRIBUTE_PREFIX) ? catalogue.attributes.get(field.slice(ATTRIBUTE_PREFIX.length)) : undefined;
+          return layout.column(field, attribute && { label: attribute.label ?? field.slice(ATTRIBUTE_PREFIX.length), dataType: attribute.data_type });
+        });
+        writer = { format: 'spreadsheet', layout, cells: columns.map((column) => column.cell) };
+        // T5: a spreadsheet program reads a CSV as UTF-8 only when it starts with a byte order mark.
+        await write(`\uFEFF${layout.line(columns.map((column) => column.header))}`);
+      } else if (format === 'csv') await write(`${query.bom === true ? '\uFEFF' : ''}${fields.map(csvField).join(',')}\r\n`);
       // The members once (one evaluation of the definition), then their rows a page at a time.
       const ids = await members.memberIds(accountId, compiled);
       for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
         const rows = await members.usersByIds(accountId, ids.subarray(start, start + EXPORT_PAGE), columns);
         const scored = withScores ? await scores.scoresOfMany(accountId, rows.map((r) => Number(r.id))) : new Map<number, ExportScores>();
-        await write(linesOf(format, fields, sources, rows, await directory.extras(accountId, rows, wanted), scored));
+        await write(linesOf(writer, fields, sources, rows, await directory.extras(accountId, rows, wanted), scored));
         if (body.destroyed) return;
       }
       body.end();
@@ -165,6 +186,26 @@ export class SegmentExport {
       filename: `${row.slug}.${format}`,
       contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
       body,
+    };
+  }
+
+  /** The spreadsheet layout's zone and locale (given, else the account's), or null for the default layout. */
+  private async spreadsheetOptions(accountId: number, format: Format, query: SegmentExportQuery): Promise<{ timezone: string; locale: string } | null> {
+    const layout = (given(query.layout)?.trim() ?? 'program') as ExportLayout;
+    if (!EXPORT_LAYOUTS.includes(layout)) throw invalidField('layout', `"${query.layout}" is not a layout: program or spreadsheet`);
+    const zone = given(query.timezone);
+    const locale = given(query.locale);
+    if (layout === 'program') {
+      // Refused rather than ignored: a program asking for a zone would otherwise get UTC unawares.
+      if (zone !== undefined) throw invalidField('timezone', 'is taken only with layout=spreadsheet');
+      if (locale !== undefined) throw invalidField('locale', 'is taken only with layout=spreadsheet');
+      return null;
+    }
+    if (format !== 'csv') throw invalidField('layout', 'spreadsheet is a layout of CSV files, not of ndjson');
+    const account = zone === undefined || locale === undefined ? await this.deps.settings.find(accountId) : undefined;
+    return {
+      timezone: zone === undefined ? (account?.timezone ?? 'UTC') : timezoneField('timezone', zone),
+      locale: locale === undefined ? (account?.locale ?? 'en') : localeField('locale', locale),
     };
   }
 }

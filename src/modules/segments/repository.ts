@@ -165,7 +165,7 @@ export class SegmentsRepository {
     const [attributes, events, benefits, mailings, segments] = await Promise.all([
       this.db
         .selectFrom('attribute_definitions')
-        .select(['id', 'name', 'data_type'])
+        .select(['id', 'name', 'data_type', 'label'])
         .where('account_id', '=', accountId)
         .where('kind', '=', 'users')
         .execute(),
@@ -175,7 +175,7 @@ export class SegmentsRepository {
       this.db.selectFrom('segments').select(['id', 'definition']).where('account_id', '=', accountId).execute(),
     ]);
     return {
-      attributes: new Map(attributes.map((row) => [row.name, { id: Number(row.id), data_type: row.data_type }])),
+      attributes: new Map(attributes.map((row) => [row.name, { id: Number(row.id), data_type: row.data_type, label: row.label }])),
       events: new Map(events.map((row) => [row.name, Number(row.id)])),
       benefits: new Set(benefits.map((row) => Number(row.id))),
       mailings: new Set(mailings.map((row) => Number(row.id))),

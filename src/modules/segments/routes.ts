@@ -100,8 +100,8 @@ export async function segmentsRoutes(scope: FastifyInstance, { segments, exports
         params: SegmentParams,
         querystring: SegmentExportQuery,
         response: {
-          200: { description: 'text/csv (RFC 4180, header line) or application/x-ndjson', content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } } },
-          400: ErrorResponse('Unknown format or field (named)'),
+          200: { description: 'text/csv (RFC 4180, header line; with layout=spreadsheet, headers in words and ";" where the locale writes decimal commas) or application/x-ndjson', content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } } },
+          400: ErrorResponse('Unknown format, field, layout, timezone or locale (named)'),
           404: notFound,
         },
       },

@@ -101,6 +101,15 @@ export const SegmentExportQuery = Type.Object(
   {
     format: Type.Optional(Type.String({ maxLength: 16, description: 'csv (default) or ndjson' })),
     bom: Type.Optional(Type.Boolean({ description: 'T5: true starts a CSV with a UTF-8 byte order mark, for spreadsheet programs (default false; ignored for ndjson)' })),
+    layout: Type.Optional(
+      Type.String({
+        maxLength: 16,
+        description:
+          'program (default): the CSV as above. spreadsheet: for a person opening it in a spreadsheet program: headers in words, value groups named, times in timezone as YYYY-MM-DD HH:MM, a UTF-8 BOM, and ";" between fields with decimal commas where locale writes decimals with a comma (CSV only)',
+      }),
+    ),
+    timezone: Type.Optional(Type.String({ maxLength: 64, description: "With layout=spreadsheet: the IANA zone of the file's times (default the account's, T5)" })),
+    locale: Type.Optional(Type.String({ maxLength: 35, description: "With layout=spreadsheet: the BCP 47 locale whose decimal separator the file uses (default the account's, T5)" })),
     fields: Type.Optional(
       Type.String({
         maxLength: 4096,

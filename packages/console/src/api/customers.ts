@@ -1,6 +1,6 @@
 import type { Payload, RapportClient } from '@rapport/sdk';
 import { encodeUserRef } from '@rapport/sdk';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FieldProblem, isNotFound } from './errors.js';
 import { useApi } from './session.js';
 import { formatCount } from '../lib/format.js';
@@ -13,6 +13,13 @@ import { formatCount } from '../lib/format.js';
 // shown by name (first and last name, else e-mail, else customer ID in your shop), not by their identifiers.
 
 export type Customer = Payload<'get', '/users/{id}'>;
+
+/**
+ * What a change of one customer (profile, custom values, tags, points) makes stale: the customer,
+ * the customer lists, and the segments they are in now (GET /users/{id}/segments is computed when
+ * asked, SG5, so a change of membership shows on the next read).
+ */
+export const CUSTOMER_CHANGED: QueryKey[] = [['api', '/users/{id}'], ['api', '/users'], ['api', '/users/{id}/segments']];
 
 type Named = { userapp_id: number; first_name?: string | null; last_name?: string | null; email?: string | null; service_uid?: string | null };
 

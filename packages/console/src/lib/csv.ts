@@ -1,4 +1,5 @@
 import { RapportError, type RapportClient } from '@rapport/sdk';
+import { displaySettings } from './format.js';
 
 // CSV files the console hands to people: RFC 4180 (CRLF line ends, fields quoted when they hold a
 // comma, quote or line end), UTF-8 starting with a BOM so that spreadsheet programs read accents
@@ -39,14 +40,23 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** SG6's layouts: the API's CSV, or one for a person with a spreadsheet program (in the account's zone and locale). */
+export type ExportLayout = 'program' | 'spreadsheet';
+
 /**
  * A browser download of the export (SG6), read into a Blob and saved under the API's file name. A
  * CSV asks for the BOM (T5's `bom=true`) and gets one here if the server did not add it, so that
- * a spreadsheet program reads accents right.
+ * a spreadsheet program reads accents right. The spreadsheet layout (CSV only) is asked for in the
+ * account's zone and locale: the times and decimal separator the console shows.
  */
-export async function downloadSegment(api: RapportClient, id: number | string, format: 'csv' | 'ndjson', fields = ''): Promise<{ filename: string; size: number }> {
-  const query = { format, ...(fields.trim() ? { fields: fields.replace(/\s+/g, '') } : {}), ...(format === 'csv' ? { bom: true } : {}) };
-  const { data, error, response } = await api.raw.GET('/segments/{id}/export', { params: { path: { id: String(id) }, query: query as { format: 'csv' } }, parseAs: 'blob' });
+export async function downloadSegment(api: RapportClient, id: number | string, format: 'csv' | 'ndjson', fields = '', layout: ExportLayout = 'program'): Promise<{ filename: string; size: number }> {
+  const { timezone, locale } = displaySettings();
+  const query = {
+    format,
+    ...(fields.trim() ? { fields: fields.replace(/\s+/g, '') } : {}),
+    ...(format === 'csv' ? (layout === 'spreadsheet' ? { layout, timezone, locale } : { bom: true }) : {}),
+  };
+  const { data, error, response } = await api.raw.GET('/segments/{id}/export', { params: { path: { id: String(id) }, query }, parseAs: 'blob' });
   if (!response.ok) throw RapportError.fromResponse(response, error);
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]*)"/.exec(disposition)?.[1] || `segment-${id}.${format}`;

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CUSTOMER_CHANGED } from '../../api/customers.js';
 import { useApiMutation } from '../../api/queries.js';
 import { TimeChart } from '../../components/chart.js';
 import { Form, SubmitButton, TextField } from '../../components/form.js';
@@ -27,7 +28,7 @@ function AddPoints({ id }: { id: string }) {
         body: { concept: body.concept.trim(), points: readNumber(body.points, true)!, description: body.description || undefined },
       }),
     {
-      invalidate: [['api', '/users/{id}'], ['api', LEDGER_PATH], ['api', 'all', LEDGER_PATH], ['api', '/users']],
+      invalidate: [...CUSTOMER_CHANGED, ['api', LEDGER_PATH], ['api', 'all', LEDGER_PATH]],
       onSuccess: (result, body) => {
         setValues(empty);
         setDone(`Recorded ${Number(body.points) > 0 ? '+' : ''}${body.points} points (transaction ${result.transaction_id}).`);

@@ -1,5 +1,6 @@
 import type { Payload } from '@rapport/sdk';
 import { useState } from 'react';
+import { CUSTOMER_CHANGED } from '../../api/customers.js';
 import { useApiMutation } from '../../api/queries.js';
 import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
@@ -51,7 +52,7 @@ function ProfileForm({ user, id, definitions, onDone }: { user: User; id: string
   const set = (name: Editable) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const save = useApiMutation(
     (api, changed: Record<string, unknown>) => api.PUT('/users/{id}', { params: { path: { id } }, body: changed }),
-    { invalidate: [['api', '/users/{id}'], ['api', '/users']], onSuccess: onDone },
+    { invalidate: CUSTOMER_CHANGED, onSuccess: onDone },
   );
   // Only what changed is sent: the API validates it and names the field it refuses.
   const changed = () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CUSTOMER_CHANGED } from '../../api/customers.js';
 import { useApiMutation } from '../../api/queries.js';
 import { Form, SubmitButton, TextField } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
@@ -10,7 +11,7 @@ import { Changes } from '../../components/access.js';
 export function Tags({ user, id }: { user: User; id: string }) {
   const [draft, setDraft] = useState('');
   const [blank, setBlank] = useState<string | null>(null);
-  const invalidate = [['api', '/users/{id}'], ['api', '/users']];
+  const invalidate = CUSTOMER_CHANGED;
   const add = useApiMutation((api, tags: string) => api.PUT('/users/{id}', { params: { path: { id } }, body: { tags } }), {
     invalidate,
     onSuccess: () => setDraft(''),

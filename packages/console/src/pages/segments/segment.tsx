@@ -11,8 +11,8 @@ import { DEFAULT_COLUMNS, ExportColumns, chosenFields, exportColumns } from './e
 import { Page, Section } from '../../components/layout.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
-import { downloadSegment } from '../../lib/csv.js';
-import { formatCount } from '../../lib/format.js';
+import { type ExportLayout, downloadSegment } from '../../lib/csv.js';
+import { decimalSeparator, formatCount, zoneName } from '../../lib/format.js';
 import { check, problems } from '../../lib/validate.js';
 import { Link, href, navigate } from '../../router.js';
 import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
@@ -23,7 +23,8 @@ import { Changes, ReadOnlyState } from '../../components/access.js';
 
 // One segment: its title and description, the builder, who matches as the definition changes
 // (POST /segments/preview, 400 ms after the last change: the count and the first 10 members), and,
-// once saved, its members (the Customers page filtered by it) and its export (CSV or NDJSON).
+// once saved, its members (the Customers page filtered by it) and its export (CSV or NDJSON; a CSV
+// for a spreadsheet by default, or the API's own for a program).
 
 /** The preview waits this long after the last change before asking the API. */
 export const PREVIEW_DELAY_MS = 400;
@@ -56,7 +57,7 @@ function Preview({ json, ready, query }: { json: string | null; ready: boolean; 
           rowKey={(user) => user.userapp_id}
           columns={[
             { header: 'Customer', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
-            { header: 'E-mail', cell: (user) => user.email ?? '—' },
+            { header: 'E-mail', className: 'clip', cell: (user) => (user.email ? <span title={user.email}>{user.email}</span> : '—') },
             { header: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
           ]}
         />
@@ -185,15 +186,27 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
 /** The error as the builder shows it: only a 400 about the definition. */
 const target = (root: DraftGroup, error: unknown): unknown => (errorTarget(root, error) ? error : null);
 
+/** What the chosen file will be like, in a sentence under the button. */
+function exportNote(format: 'csv' | 'ndjson', layout: ExportLayout): string {
+  if (format === 'csv' && layout === 'spreadsheet') {
+    const comma = decimalSeparator() === ',';
+    return `The file heads its columns in the words above and shows times in ${zoneName()}${comma ? '; fields are separated by “;” and decimals written with a comma, as spreadsheet programs in your language expect' : ''}.`;
+  }
+  return `The file names its columns as the API does (the small names above), for importing it elsewhere. ${fileTimesNote()}`;
+}
+
 const showSize = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 function MembersAndExport({ segment }: { segment: Segment }) {
   const count = useSegmentCount(segment.id);
   const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
+  const [layout, setLayout] = useState<ExportLayout>('spreadsheet');
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(DEFAULT_COLUMNS));
   const attributes = useGet('/account/custom-attributes');
   const groups = useMemo(() => exportColumns(attributes.data ?? []), [attributes.data]);
-  const exported = useApiMutation((api, variables: { format: 'csv' | 'ndjson'; fields: string }) => downloadSegment(api, segment.id, variables.format, variables.fields));
+  const exported = useApiMutation((api, variables: { format: 'csv' | 'ndjson'; fields: string; layout: ExportLayout }) =>
+    downloadSegment(api, segment.id, variables.format, variables.fields, variables.layout),
+  );
   const validate = () => problems({ fields: chosen.size === 0 ? 'Tick at least one column.' : null });
   return (
     <Section title="Members and export">
@@ -201,7 +214,7 @@ function MembersAndExport({ segment }: { segment: Segment }) {
         {count.isPending ? 'Counting the members…' : count.isError ? explain(count.error).text : `${formatCount(count.data.count)} ${count.data.count === 1 ? 'customer is' : 'customers are'} in this segment now (as saved).`}{' '}
         <Link to={href('/customers', { segment: segment.id })}>Open the members</Link>
       </p>
-      <Form className="form export-form" label="Export the members" error={exported.error} validate={validate} onSubmit={() => exported.mutate({ format, fields: chosenFields(groups, chosen).join(',') })}>
+      <Form className="form export-form" label="Export the members" error={exported.error} validate={validate} onSubmit={() => exported.mutate({ format, layout, fields: chosenFields(groups, chosen).join(',') })}>
         <SelectField
           label="Format"
           name="format"
@@ -212,13 +225,25 @@ function MembersAndExport({ segment }: { segment: Segment }) {
             { value: 'ndjson', label: 'NDJSON (one JSON object a line)' },
           ]}
         />
+        {format === 'csv' ? (
+          <SelectField
+            label="Layout"
+            name="layout"
+            value={layout}
+            onValue={(value) => setLayout(value as ExportLayout)}
+            options={[
+              { value: 'spreadsheet', label: 'For a spreadsheet' },
+              { value: 'program', label: 'For a program' },
+            ]}
+          />
+        ) : null}
         <ExportColumns groups={groups} chosen={chosen} onChange={setChosen} />
         <div className="actions">
           <SubmitButton busy={exported.isPending} busyLabel="Exporting…" reads>
             Download the export
           </SubmitButton>
           <span className="hint" data-testid="export-file-note">
-            The file names its columns as the API does (the small names above), for importing it elsewhere. {fileTimesNote()}
+            {exportNote(format, layout)}
           </span>
         </div>
       </Form>
