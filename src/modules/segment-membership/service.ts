@@ -64,7 +64,7 @@ export interface LiveMembershipDeps {
 /** Marks read per transaction of the customer path: at most, and to start with. */
 const DIRTY_BATCH = { min: 10, first: 100, max: 1000 };
 /** Customers per transaction of the segment path. */
-const RANGE_SIZE = { min: 100, first: 1000, max: 20_000 };
+const RANGE_SIZE = { min: 100, first: 1000, max: 100_000 };
 const LEASE_MS = 60_000;
 /** SG8: how long GET /segments/{id}/changes keeps a transition. */
 export const CHANGES_KEPT_DAYS = 90;
