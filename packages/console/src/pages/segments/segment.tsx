@@ -18,7 +18,8 @@ import { Link, href, navigate } from '../../router.js';
 import { ConfirmDelete, DetailView } from '../catalogue/shared.js';
 import { SegmentBuilder, errorTarget } from './builder.js';
 import { type BuilderContext, type DraftGroup, fromDefinition, newCondition, newGroup, problemsOf, sizeOf, toDefinition } from './draft.js';
-import { SEGMENT_KEYS, useBuilderOptions, useDebounced, useSegmentCount } from './shared.js';
+import { useDebounced } from '../../lib/debounce.js';
+import { SEGMENT_KEYS, useBuilderOptions, useSegmentCount } from './shared.js';
 import { Changes, ReadOnlyState } from '../../components/access.js';
 
 // One segment: its title and description, the builder, who matches as the definition changes

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { explain } from '../../api/errors.js';
 import { useApiQuery, useGet } from '../../api/queries.js';
 import type { BuilderOptions } from './builder.js';
@@ -10,16 +10,6 @@ import { formatCount } from '../../lib/format.js';
 
 /** Refetched after a segment is created, changed or deleted (counts, members, the lists). */
 export const SEGMENT_KEYS = [['api', '/segments'], ['api', '/segments/{id}'], ['api', '/segments/{id}/count'], ['api', '/users']] as const;
-
-/** `value`, once it has stayed the same for `delayMs` (e.g. a definition being typed). */
-export function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** `GET /segments/{id}/count`, asked again each time it is shown (a segment is always current). */
 export function useSegmentCount(id: number) {

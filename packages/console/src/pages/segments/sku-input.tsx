@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useApiQuery } from '../../api/queries.js';
-import { useDebounced } from './shared.js';
+import { useDebounced } from '../../lib/debounce.js';
 
 // A purchase condition's SKU: typed, with the catalogue's products that match what is typed (by SKU
 // or name, GET /products?search=) offered under it, and the typed SKU looked up exactly
