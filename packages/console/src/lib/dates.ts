@@ -167,7 +167,7 @@ export const typedInFull = (text: string): boolean => COMPLETE_DAY.test(text.tri
 export function typedDayProblem(value: string): { text: string; complete: boolean } | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value) && readTypedDay(value) !== null) return null;
   if (typedInFull(value)) return { text: 'That day does not exist: check the day and the month.', complete: true };
-  return { text: `Type the date as ${dayPattern()}.`, complete: false };
+  return { text: `Type a real day, as ${dayPattern()}.`, complete: false };
 }
 
 /**
