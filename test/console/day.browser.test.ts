@@ -536,7 +536,7 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
       ['31/02/1982', 'That day does not exist: check the day and the month.'],
       ['10/07/2090', 'A birth date cannot be in the future.'],
       ['10-7-82', 'Write the year with four digits.'],
-    ]) {
+    ] as const) {
       await birth.fill(typed);
       await profile.getByRole('button', { name: 'Save profile' }).click();
       await eventually(async () => assert.equal((await birthError.textContent())?.trim(), said, typed));
