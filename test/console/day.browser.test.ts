@@ -479,4 +479,94 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     }
     await done();
   });
+  test('an account in Spanish: "1.500" points in a segment is fifteen hundred and "1,5" no whole number; segment days typed DD/MM/YYYY; a birth date checked before it is sent; edit forms show numbers the Spanish way and an unchanged save sends none', async () => {
+    const rich = (await c.t.post('/apiv3/users', { service_uid: 'day-9', email: 'rica@example.com', first_name: 'Rica', last_name: 'Gómez', points: 1600 })).body.payload;
+    const { page, done } = await c.open({ path: '/segments/new' });
+    await withSettings(page, { currency: 'ARS', timezone: 'America/Argentina/Buenos_Aires', locale: 'es' });
+    const first = page.getByRole('group', { name: 'Condition 1', exact: true });
+    await first.waitFor();
+    const count = page.getByTestId('segment-preview-count');
+    const problem = first.getByTestId('condition-error');
+
+    // Points is more than 1.500: only the customer with 1,600 (not every customer above 1.5).
+    await first.getByLabel('Field').selectOption({ label: 'Points' });
+    await first.getByLabel('Operator').selectOption('gt');
+    await first.getByLabel('Value').fill('1.500');
+    await eventually(async () => assert.equal(await count.textContent(), '1'));
+    assert.equal(await problem.count(), 0);
+    await first.getByLabel('Value').fill('1500');
+    await eventually(async () => assert.equal(await count.textContent(), '1'));
+    await first.getByLabel('Value').fill('1,5');
+    await eventually(async () => assert.equal((await problem.textContent())?.trim(), 'Type a whole number, digits only (like 1.500).'));
+    // A decimal field says decimals the locale's way.
+    await first.getByLabel('Field').selectOption({ label: 'Purchases' });
+    await first.getByLabel('Measure').selectOption('total');
+    await first.getByLabel('Value').fill('doce');
+    await eventually(async () => assert.equal((await problem.textContent())?.trim(), 'Type a number, with a comma for decimals (like 12,50).'));
+    await first.getByLabel('Value').fill('46.052,10');
+    await eventually(async () => assert.equal(await problem.count(), 0));
+    // Its days, from and to, are typed in the account's order too.
+    await first.getByLabel('When').selectOption('range');
+    assert.equal(await first.getByLabel('From').getAttribute('placeholder'), 'DD/MM/YYYY');
+
+    // A date condition: the console's day field (DD/MM/YYYY), not the browser's picker; 31/02 refused in words.
+    await first.getByLabel('Field').selectOption({ label: 'Birthdate' });
+    await first.getByLabel('Operator').selectOption('before');
+    const day = first.getByLabel('Value');
+    assert.equal(await day.getAttribute('type'), 'text');
+    assert.equal(await day.getAttribute('placeholder'), 'DD/MM/YYYY');
+    await day.fill('31/02/1990');
+    await eventually(async () => assert.equal((await problem.textContent())?.trim(), 'That day does not exist: check the day and the month.'));
+    const asked = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/segments/preview') && (request.postData() ?? '').includes('1990-02-28'));
+    await day.fill('28/02/1990');
+    await asked;
+    assert.equal(await problem.count(), 0);
+
+    // A birth date: a day that does not exist, a future one and a two-digit year are said in red at the field, and nothing is sent.
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') writes.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`);
+    });
+    await page.goto(c.url(`/customers/${rich.userapp_id}`));
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const profile = page.getByRole('form', { name: 'Edit profile' });
+    const birth = profile.getByLabel('Birth date');
+    const birthError = profile.locator('.field', { has: page.getByLabel('Birth date', { exact: true }) }).locator('.field-error');
+    for (const [typed, said] of [
+      ['31/02/1982', 'That day does not exist: check the day and the month.'],
+      ['10/07/2090', 'A birth date cannot be in the future.'],
+      ['10-7-82', 'Write the year with four digits.'],
+    ] as const) {
+      await birth.fill(typed);
+      await profile.getByRole('button', { name: 'Save profile' }).click();
+      await eventually(async () => assert.equal((await birthError.textContent())?.trim(), said, typed));
+    }
+    assert.deepEqual(writes, []);
+    assert.doesNotMatch(await profile.innerText(), /YYYY-MM-DD/);
+    await birth.fill('10/07/1982');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await eventually(async () => assert.equal((await c.t.get(`/apiv3/users/${rich.userapp_id}`)).body.payload.birthdate?.slice(0, 10), '1982-07-10'));
+
+    // A product's numbers in its edit form as the console writes them in Spanish; saved unchanged, they are not sent and stay as they were.
+    assert.equal((await c.t.post('/apiv3/products', { sku: 'E-1', name: 'Editada', price: 1139.5, offer_price: 99.95, stock: 1500 })).status, 200);
+    await page.goto(c.url('/catalogue/products/E-1'));
+    const edit = page.getByRole('form', { name: 'Edit product' });
+    await edit.waitFor();
+    assert.equal(await edit.getByLabel('Price', { exact: true }).inputValue(), '1.139,5');
+    assert.equal(await edit.getByLabel('Offer price', { exact: true }).inputValue(), '99,95');
+    assert.equal(await edit.getByLabel('Stock', { exact: true }).inputValue(), '1.500');
+    writes.length = 0;
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await eventually(async () => assert.equal(writes.length, 1));
+    assert.doesNotMatch(writes[0]!, /price|stock/, writes[0]);
+    const kept = (await c.t.get('/apiv3/products?sku=E-1')).body.payload[0];
+    assert.deepEqual([kept.price, kept.offer_price, kept.stock], [1139.5, 99.95, 1500]);
+    // Changed the Spanish way, read the same way.
+    await edit.getByLabel('Stock', { exact: true }).fill('1.499');
+    await edit.getByLabel('Price', { exact: true }).fill('1.139,95');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await eventually(async () => assert.deepEqual(((p) => [p.price, p.stock])((await c.t.get('/apiv3/products?sku=E-1')).body.payload[0]), [1139.95, 1499]));
+
+    await done();
+  });
 });

@@ -1,5 +1,6 @@
 import { RapportError, RapportTimeoutError } from '@rapport/sdk';
 import { formatCount } from '../lib/format.js';
+import { notANumber } from '../lib/validate.js';
 
 // What an error says to a person. The API's messages are written for programs and their authors
 // ("points: must be integer", "invalid or inexistent apikey"); the console says what happened and
@@ -88,7 +89,7 @@ export function ruleInWords(rule: string): string {
   if ((m = /^must NOT have fewer than (\d+) characters$/.exec(r))) return `Type at least ${m[1]} characters.`;
   if ((m = /^must NOT have more than (\d+) (characters|items)$/.exec(r))) return m[2] === 'items' ? `Give at most ${m[1]}.` : `Shorten it to ${formatCount(Number(m[1]))} characters or fewer.`;
   if (/^must be integer( or null)?$/.test(r)) return 'Type a whole number, digits only (like 10).';
-  if (/^must be number( or null)?$/.test(r) || /^must be a number$/.test(r)) return 'Type a number, with a dot for decimals (like 12.50).';
+  if (/^must be number( or null)?$/.test(r) || /^must be a number$/.test(r)) return notANumber();
   if (/^must be boolean/.test(r)) return 'Choose yes or no.';
   if (/^must be string/.test(r)) return 'Type text here.';
   if ((m = /^must be (?:an integer|a whole number) from (-?[\d,]+) to (-?[\d,]+)/.exec(r))) return `Type a whole number from ${m[1]} to ${m[2]}.`;

@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { explainForField, namesField } from '../api/errors.js';
 import type { Problems } from '../lib/validate.js';
-import { dayAsTyped, dayPattern, formatDay, readTypedDay } from '../lib/dates.js';
+import { dayAsTyped, dayPattern, formatDay, readTypedDay, typedInFull } from '../lib/dates.js';
 import { displaySettings } from '../lib/format.js';
 import { ErrorText } from './states.js';
 
@@ -195,9 +195,6 @@ type Common = { label: ReactNode; name: string; hint?: ReactNode; error?: ReactN
  * order to type one in ("DD/MM/YYYY"), after the field's own hint: a typed 03/04 is then seen to be
  * the day that was meant.
  */
-/** Typed in full (day, month and a four-digit year, either order), so a day that is not read is not a real day (31/02). */
-const COMPLETE_DAY = /^(\d{1,2}\D\d{1,2}\D\d{4}|\d{4}\D\d{1,2}\D\d{1,2})$/;
-
 export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
   const day = typeof value === 'string' ? formatDay(value) : '';
   return (
@@ -205,7 +202,7 @@ export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
       {hint}
       {hint ? ' ' : null}
       <span className="date-shown" data-testid="date-shown">
-        {day ? `Chosen: ${day}.` : typeof value === 'string' && COMPLETE_DAY.test(value.trim()) ? 'That day does not exist: check the day and the month.' : `Type it as ${dayPattern()}.`}
+        {day ? `Chosen: ${day}.` : typeof value === 'string' && typedInFull(value) ? 'That day does not exist: check the day and the month.' : `Type it as ${dayPattern()}.`}
       </span>
     </>
   );
@@ -215,9 +212,11 @@ export function withDayShown(hint: ReactNode, value: unknown): ReactNode {
  * A day typed in the account locale's order ("29/12/2026" in es), a text input: Chromium draws a
  * date input in the browser's language whatever its `lang` (an es account in an English browser
  * saw MM/DD/YYYY). `value` and `onValue` are the API's 'YYYY-MM-DD'; text that is not a day yet
- * is handed on as typed, so that the form or the API can say so. Year first is read too.
+ * is handed on as typed, so that the form or the API can say so. Year first is read too; with
+ * `fullYear`, a two-digit year is not read ("10-7-82" is handed on as typed, for the form to ask
+ * for four digits: a birth date's century cannot be guessed).
  */
-export function DateInput({ value, onValue, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & { value: string; onValue: (value: string) => void }) {
+export function DateInput({ value, onValue, fullYear = false, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & { value: string; onValue: (value: string) => void; fullYear?: boolean }) {
   const [text, setText] = useState(() => dayAsTyped(value) || value);
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
@@ -236,7 +235,7 @@ export function DateInput({ value, onValue, ...input }: Omit<InputHTMLAttributes
       value={text}
       onChange={(e) => {
         const typed = e.target.value;
-        const next = typed.trim() === '' ? '' : (readTypedDay(typed) ?? typed);
+        const next = typed.trim() === '' ? '' : (readTypedDay(typed, { fullYear }) ?? typed);
         setText(typed);
         setSeen(next);
         onValue(next);
@@ -245,12 +244,12 @@ export function DateInput({ value, onValue, ...input }: Omit<InputHTMLAttributes
   );
 }
 
-export function TextField({ label, name, hint, error, onValue, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void }) {
+export function TextField({ label, name, hint, error, onValue, fullYear, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { onValue?: (value: string) => void; fullYear?: boolean }) {
   if (input.type === 'date') {
     const { type: _date, value, ...rest } = input;
     return (
       <Field label={label} name={name} hint={withDayShown(hint, value)} error={error}>
-        {(control) => <DateInput {...rest} {...control} value={typeof value === 'string' ? value : ''} onValue={(day) => onValue?.(day)} />}
+        {(control) => <DateInput {...rest} {...control} fullYear={fullYear} value={typeof value === 'string' ? value : ''} onValue={(day) => onValue?.(day)} />}
       </Field>
     );
   }

@@ -136,10 +136,11 @@ export function dayAsTyped(day: string): string {
  * The day ('YYYY-MM-DD') a person typed: in the account locale's order (dayPattern: "29/12/2026",
  * "29-12-26", "29.12.2026" in es), or year first ("2026-12-29"); null when it is not a real day.
  */
-export function readTypedDay(text: string): string | null {
+export function readTypedDay(text: string, { fullYear = false }: { fullYear?: boolean } = {}): string | null {
   const trimmed = text.trim();
   const parts = trimmed.split(/\D+/).filter(Boolean);
   if (parts.length !== 3) return null;
+  if (fullYear && !COMPLETE_DAY.test(trimmed)) return null;
   let year: number, month: number, day: number;
   if (/^\d{4}\D/.test(trimmed)) [year, month, day] = parts.map(Number) as [number, number, number];
   else {
@@ -151,6 +152,35 @@ export function readTypedDay(text: string): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (!Number.isFinite(date.getTime()) || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
+}
+
+/** Typed in full (day, month and a four-digit year, either order), so a day that is not read is not a real day (31/02). */
+const COMPLETE_DAY = /^(\d{1,2}\D\d{1,2}\D\d{4}|\d{4}\D\d{1,2}\D\d{1,2})$/;
+
+/** Whether text is a day typed in full (four-digit year): when it is not read as a day, it is none (31/02/2026). */
+export const typedInFull = (text: string): boolean => COMPLETE_DAY.test(text.trim());
+
+/**
+ * What is wrong with a date field's value (DateInput's: 'YYYY-MM-DD', or the text typed when it is
+ * no day), or null for a day: `complete` when the text was typed in full and still is no day.
+ */
+export function typedDayProblem(value: string): { text: string; complete: boolean } | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && readTypedDay(value) !== null) return null;
+  if (typedInFull(value)) return { text: 'That day does not exist: check the day and the month.', complete: true };
+  return { text: `Type a real day, as ${dayPattern()}.`, complete: false };
+}
+
+/**
+ * A birth date's problem, or null: empty is fine; a two-digit year is refused (DateInput
+ * `fullYear` hands it on as typed: "10-7-82" is not guessed as 1982 or 2082), as is a day that
+ * does not exist and one after today (the account's day).
+ */
+export function birthDateProblem(value: string, now: Date = new Date()): string | null {
+  if (value.trim() === '') return null;
+  const parts = value.trim().split(/\D+/).filter(Boolean);
+  const dayProblem = typedDayProblem(value);
+  if (dayProblem) return parts.length === 3 && !parts.some((part) => part.length === 4) ? 'Write the year with four digits.' : dayProblem.text;
+  return value > daysAgo(0, now) ? 'A birth date cannot be in the future.' : null;
 }
 
 /** The order a date is typed in the account's locale: "DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD"-like. */

@@ -180,23 +180,37 @@ export function parseWhole(text: string): number | null {
 }
 
 /**
- * What a typed number is, in the locale's terms: where the locale writes decimals with a comma
- * ("129,95"), the comma is the decimal separator (and a dot still reads as one, as people paste
- * "12.50"); elsewhere only the dot is. A number grouped as the console shows it is read too when
- * it cannot be a decimal ("1.299,95" or "1.234.567" in Spanish, "1,299.95" in English); a lone
- * group ("1.299", "1,234") stays as before, a decimal point or refused, rather than guessed. Null
- * when the text is not a number.
+ * What a typed number is, in the locale's terms, grouped or not. Digits in well-formed groups of
+ * three after the locale's group separator are thousands, with or without decimals after them:
+ * "1.500", "12.345.678" and "1.500,25" in Spanish, "1,500" and "1,500.25" in English (a first group
+ * of 0, "0.500", is no grouping). Otherwise the decimal separator is the locale's: where it is a
+ * comma ("129,95"), a dot still reads as one when it is not followed by exactly three digits, as
+ * people paste "89.95"; elsewhere only the dot is ("1,5" is refused in English). Null when the text
+ * is not a number. The one reader of typed decimals (readNumber), for checking and for sending.
  */
 export function parseDecimal(text: string): number | null {
   let trimmed = text.trim();
   const decimal = decimalSeparator();
   const group = groupSeparator();
-  const grouped = new RegExp(`^[-+]?${groupedDigits(group)}${escapeRegExp(decimal)}\\d*$|^[-+]?\\d{1,3}(${escapeRegExp(group)}\\d{3}){2,}$`);
+  const grouped = new RegExp(`^[-+]?[1-9]\\d{0,2}(${escapeRegExp(group)}\\d{3})+(${escapeRegExp(decimal)}\\d*)?$`);
   if (grouped.test(trimmed)) trimmed = trimmed.split(group).join('').replace(decimal, '.');
   else if (decimal === ',' && /^[-+]?\d*,\d*$/.test(trimmed)) trimmed = trimmed.replace(',', '.');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A stored number as a form shows it to be edited, in the locale's terms: "1.139,5", "1.500" in
+ * Spanish, "1,139.5" in English; every decimal kept, so that parseDecimal and parseWhole read it
+ * back to the same value (an unchanged field sends nothing). '' for none; text that is no number
+ * stays as it came.
+ */
+export function numberAsTyped(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  return formatter('typed', { maximumFractionDigits: 20 }).format(number);
 }
 
 // Dates and moments for people (docs/console.md, "Dates"): digits in the account locale's order,

@@ -35,6 +35,21 @@ export function numberOrText(text: string, whole = false): number | string | und
   return readNumber(trimmed, whole) ?? trimmed;
 }
 
+/**
+ * What to do when a decimal field holds no number, in the locale's words: "Type a number, with a
+ * comma for decimals (like 12,50)." in es, "… a dot … (like 12.50)." in en; `bound` goes after
+ * "a number" (", 0 or more"). Every decimal field says it so (forms, the segment builder).
+ */
+export function notANumber(bound = ''): string {
+  const comma = decimalSeparator() === ',';
+  return `Type a number${bound}, with a ${comma ? 'comma' : 'dot'} for decimals (like ${comma ? '12,50' : '12.50'}).`;
+}
+
+/** What to do when a whole-number field holds none ("1,5" in es, "ten"): "Type a whole number, digits only (like 1.500)." with the locale's grouping. */
+export function notAWholeNumber(example: number | string = 1500, what = 'a whole number'): string {
+  return `Type ${what}, digits only (like ${typeof example === 'number' ? formatCount(example) : example}).`;
+}
+
 export const check = {
   /** Something must be typed (or chosen). */
   filled(text: string, what = 'Fill this in.'): string | null {
@@ -45,7 +60,7 @@ export const check = {
   wholeNumber(text: string, { min, max, optional = false, nonZero = false, example = '10' }: { min?: number; max?: number; optional?: boolean; nonZero?: boolean; example?: string } = {}): string | null {
     if (text.trim() === '') return optional ? null : 'Fill this in.';
     const value = readNumber(text, true);
-    if (value === null) return `Type a whole number${min !== undefined ? `, ${formatCount(min)} or more` : ''}, digits only (like ${example}).`;
+    if (value === null) return notAWholeNumber(example, `a whole number${min !== undefined ? `, ${formatCount(min)} or more` : ''}`);
     if (nonZero && value === 0) return 'Type a number other than 0.';
     if (min !== undefined && value < min) return `Type ${formatCount(min)} or more.`;
     if (max !== undefined && value > max) return `Type ${formatCount(max)} or less.`;
@@ -56,10 +71,7 @@ export const check = {
   number(text: string, { min, optional = false }: { min?: number; optional?: boolean } = {}): string | null {
     if (text.trim() === '') return optional ? null : 'Fill this in.';
     const value = readNumber(text);
-    if (value === null) {
-      const comma = decimalSeparator() === ',';
-      return `Type a number${min === 0 ? ', 0 or more' : ''}, with a ${comma ? 'comma' : 'dot'} for decimals (like ${comma ? '12,50' : '12.50'}).`;
-    }
+    if (value === null) return notANumber(min === 0 ? ', 0 or more' : '');
     if (min !== undefined && value < min) return `Type ${formatCount(min)} or more.`;
     return null;
   },

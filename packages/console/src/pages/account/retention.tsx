@@ -7,7 +7,7 @@ import { QueryView } from '../../components/states.js';
 import { showDateTime } from '../../lib/dates.js';
 import { check, problems, readNumber } from '../../lib/validate.js';
 import { Link } from '../../router.js';
-import { formatCount } from '../../lib/format.js';
+import { formatCount, numberAsTyped } from '../../lib/format.js';
 
 // Retention of user events (D5: by default and per event name, days to keep or forever; the
 // worker deletes older ones in steps): GET|PUT /account/retention. The form sends the whole
@@ -26,7 +26,7 @@ interface Rule {
   days: string;
 }
 
-const daysText = (days: number | null | undefined) => (days === null || days === undefined ? '' : String(days));
+const daysText = (days: number | null | undefined) => numberAsTyped(days);
 const daysValue = (text: string): number | null => (text.trim() === '' ? null : readNumber(text, true));
 
 /** The field a rule's days are named by, as the API names it in a 400 (`by_event.page-view`). */

@@ -5,7 +5,7 @@ import { CheckboxField, Form, SelectField, SubmitButton, TextAreaField, TextFiel
 import { check, numberOrText, problems, sameText } from '../../lib/validate.js';
 import { useApi } from '../../api/session.js';
 import { dayPattern, fromZoned, showDateTime, showDay, toZoned, zoneDayEnd, zoneDayStart } from '../../lib/dates.js';
-import { zoneName } from '../../lib/format.js';
+import { numberAsTyped, zoneName } from '../../lib/format.js';
 import { changedOnly } from '../catalogue/shared.js';
 
 // One form for a new benefit (POST /benefits) and for changing one (PUT /benefits/{id}, only what
@@ -77,9 +77,10 @@ function valuesOf(benefit: Benefit | undefined, timed: { start: boolean; end: bo
     starttime: time(benefit?.startdate, timed.start),
     enddate: wall(benefit?.enddate).slice(0, 10),
     endtime: time(benefit?.enddate, timed.end),
-    points: String(benefit?.points ?? 0),
-    stock: benefit?.stock === null || benefit?.stock === undefined ? '' : String(benefit.stock),
-    monthly_redeems: benefit?.monthly_redeems ?? '0',
+    // Numbers as the locale writes them ("1.500" in es), read back to the same value (an unchanged field sends nothing).
+    points: numberAsTyped(benefit?.points ?? 0),
+    stock: numberAsTyped(benefit?.stock),
+    monthly_redeems: numberAsTyped(benefit?.monthly_redeems ?? '0'),
     status: benefit?.status ?? '1',
     featured: benefit?.featured === '1',
     wallpublish: benefit?.wallpublish === '1',

@@ -1,3 +1,4 @@
+import { numberAsTyped } from '../../lib/format.js';
 import { encodeBranchName } from '@rapport/sdk';
 import { useState } from 'react';
 import { namesField } from '../../api/errors.js';
@@ -38,7 +39,9 @@ const BUSINESS = [
 
 function valuesOf(branch: Branch | undefined): Values {
   const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-  const values = Object.fromEntries([...TEXT, ...NUMBERS, ...CHOICES].map((key) => [key, text(branch?.[key])])) as unknown as Values;
+  const values = Object.fromEntries([...TEXT, ...CHOICES].map((key) => [key, text(branch?.[key])])) as unknown as Values;
+  // Numbers as the locale writes them ("1.250,5" in es), read back to the same value.
+  for (const key of NUMBERS) values[key] = numberAsTyped(branch?.[key]);
   values.status ||= 'active';
   values.country_code = text(branch?.country?.code);
   values.zone_code = text(branch?.branch_zone?.code);

@@ -5,7 +5,7 @@ import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { CheckboxField, Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { Loading } from '../../components/states.js';
 import { useApi } from '../../api/session.js';
-import { formatMoney } from '../../lib/format.js';
+import { formatMoney, numberAsTyped } from '../../lib/format.js';
 import { categoryOptions, pathTo } from '../categories/tree.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { AttributeFields, type RawValues, apiValues, rawValues } from '../custom-attributes/values.js';
@@ -35,9 +35,10 @@ function valuesOf(product: Product | undefined): Values {
     url: text(product?.url),
     image_url: text(product?.image_url),
     thumbnail_url: text(product?.thumbnail_url),
-    price: text(product?.price),
-    offer_price: text(product?.offer_price),
-    stock: text(product?.stock),
+    // Numbers as the locale writes them ("129,95", "1.500" in es), read back to the same value (an unchanged field sends nothing).
+    price: numberAsTyped(product?.price),
+    offer_price: numberAsTyped(product?.offer_price),
+    stock: numberAsTyped(product?.stock),
     category: product?.category.at(-1)?.id ?? '',
     available: product?.available ?? true,
   };

@@ -1,6 +1,6 @@
 import { Field, SelectField } from '../../components/form.js';
 import { showDateTime } from '../../lib/dates.js';
-import { zoneName } from '../../lib/format.js';
+import { numberAsTyped, zoneName } from '../../lib/format.js';
 import { numberOrText } from '../../lib/validate.js';
 import { fromLocalInput, toLocalInput } from '../catalogue/shared.js';
 import type { Definition } from './kinds.js';
@@ -16,6 +16,7 @@ const multiple = (definition: Definition) => definition.field_type === 'checkbox
 
 function toText(definition: Definition, value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && (definition.data_type === 'integer' || definition.data_type === 'float')) return numberAsTyped(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return definition.field_type === 'datetime' ? toLocalInput(text) : text;
 }

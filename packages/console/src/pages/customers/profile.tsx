@@ -5,7 +5,8 @@ import { useApiMutation } from '../../api/queries.js';
 import { Form, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form.js';
 import { Section } from '../../components/layout.js';
 import { Loading } from '../../components/states.js';
-import { showDateTime } from '../../lib/dates.js';
+import { birthDateProblem, showDateTime } from '../../lib/dates.js';
+import { problems } from '../../lib/validate.js';
 import { type Definition, KINDS, useDefinitions } from '../custom-attributes/kinds.js';
 import { AttributeFields, apiValues, attributeRows, rawValues } from '../custom-attributes/values.js';
 import { Changes } from '../../components/access.js';
@@ -63,10 +64,11 @@ function ProfileForm({ user, id, definitions, onDone }: { user: User; id: string
   };
 
   return (
-    <Form label="Edit profile" error={save.error} onSubmit={() => save.mutate(changed())}>
+    // A birth date is checked here (a day that exists, not in the future, a four-digit year), so the API's wording for dates is never what people read.
+    <Form label="Edit profile" error={save.error} validate={() => problems({ birthdate: values.birthdate !== initial.birthdate ? birthDateProblem(values.birthdate) : null })} onSubmit={() => save.mutate(changed())}>
       <div className="grid">
         {FIELDS.map(([name, label, type, autoComplete]) => (
-          <TextField key={name} label={label} name={name} type={type} autoComplete={autoComplete} value={values[name]} onValue={set(name)} />
+          <TextField key={name} label={label} name={name} type={type} autoComplete={autoComplete} value={values[name]} onValue={set(name)} fullYear={name === 'birthdate'} />
         ))}
         <SelectField label="Gender" name="gender" options={GENDERS} value={values.gender} onValue={set('gender')} />
       </div>

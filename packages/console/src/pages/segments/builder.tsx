@@ -1,6 +1,7 @@
 import { PURCHASE_CHANNELS, SEGMENT_FIELDS } from '@rapport/sdk';
 import { type ReactNode, useId, useState } from 'react';
 import { explainForField, fieldOf } from '../../api/errors.js';
+import { DateInput } from '../../components/form.js';
 import { ErrorText } from '../../components/states.js';
 import { formatCount } from '../../lib/format.js';
 import { GROUP_LABELS } from '../../lib/value-groups.js';
@@ -299,17 +300,22 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
 
   const valueInput = (name: 'value' | 'value2', label: string, hint?: string) => (
     <Control {...props(label, name, hint)}>
-      {(control) => (
+      {(control) =>
+        // A day is typed in the locale's order, as on every other page (DateInput), not in the browser's date picker.
+        type === 'date' && shape !== 'days' && dateInput === 'date' ? (
+          <DateInput {...control} value={condition[name]} onValue={(day) => set({ [name]: day })} />
+        ) : (
         <input
           {...control}
-          type={type === 'date' && shape !== 'days' ? dateInput : 'text'}
+          type="text"
           inputMode={numeric || shape === 'days' ? 'decimal' : undefined}
           value={condition[name]}
           onChange={(e) => set({ [name]: e.target.value })}
           autoCapitalize="off"
           spellCheck={false}
         />
-      )}
+        )
+      }
     </Control>
   );
 
@@ -422,8 +428,8 @@ function ConditionEditor({ condition, builder, number, target }: NodeProps & { c
       ) : null}
       {condition.window === 'range' ? (
         <>
-          <Control {...props('From', 'from')}>{(control) => <input {...control} type="date" value={condition.from} onChange={(e) => set({ from: e.target.value })} />}</Control>
-          <Control {...props('To', 'to')}>{(control) => <input {...control} type="date" value={condition.to} onChange={(e) => set({ to: e.target.value })} />}</Control>
+          <Control {...props('From', 'from')}>{(control) => <DateInput {...control} value={condition.from} onValue={(from) => set({ from })} />}</Control>
+          <Control {...props('To', 'to')}>{(control) => <DateInput {...control} value={condition.to} onValue={(to) => set({ to })} />}</Control>
         </>
       ) : null}
     </>

@@ -9,7 +9,8 @@ import {
   operatorsFor,
   profileFieldType,
 } from '@rapport/sdk';
-import { readNumber } from '../../lib/validate.js';
+import { notANumber, notAWholeNumber, readNumber } from '../../lib/validate.js';
+import { typedDayProblem } from '../../lib/dates.js';
 
 // The segment builder's model. A definition (SG2) is edited as a draft: a tree of groups and
 // conditions whose values are the text people type, each node with an id (React keys) and a
@@ -68,6 +69,8 @@ const newId = () => `n${(nextId += 1)}`;
 export interface BuilderContext {
   /** User custom attributes by name: their field type (from data_type). */
   attributes: ReadonlyMap<string, FieldType>;
+  /** The user custom attributes that hold whole numbers (data_type integer): read as whole numbers. */
+  wholeAttributes?: ReadonlySet<string>;
 }
 
 export const ATTRIBUTE = 'custom_attributes.';
@@ -81,6 +84,24 @@ export function fieldTypeOf(subject: Subject, context: BuilderContext): FieldTyp
 }
 
 export const attributeFieldType = (dataType: string): FieldType | null => ATTRIBUTE_FIELD_TYPES[dataType as keyof typeof ATTRIBUTE_FIELD_TYPES] ?? null;
+
+/** The profile fields that hold whole numbers (points, age, the 1–5 value-group scores). */
+const WHOLE_FIELDS: ReadonlySet<string> = new Set(['points', 'age', 'rfm.recency', 'rfm.frequency', 'rfm.monetary']);
+
+/**
+ * Whether a condition's value is a whole number: a count of purchases or events, purchase points,
+ * a whole profile field or an integer attribute. Its text is then read as digits grouped as the
+ * locale groups them ("1.500" in es), and "1,5" is refused rather than read as a decimal.
+ */
+export function wholeValue(condition: Pick<DraftCondition, 'subject' | 'measure'>, context: BuilderContext): boolean {
+  const { subject } = condition;
+  if (subject === 'purchases') return condition.measure !== 'total';
+  if (subject === 'event') return true;
+  if (!subject.startsWith('field:')) return false;
+  const field = subject.slice('field:'.length);
+  if (field.startsWith(ATTRIBUTE)) return context.wholeAttributes?.has(field.slice(ATTRIBUTE.length)) ?? false;
+  return WHOLE_FIELDS.has(field);
+}
 
 const NUMBER_OPS = operatorsFor('number').filter((op) => !(PRESENCE_OPERATORS as readonly string[]).includes(op));
 
@@ -194,8 +215,9 @@ function windowOf(condition: DraftCondition): Record<string, unknown> {
   return {};
 }
 
-function testOf(condition: DraftCondition, type: FieldType | 'count' | null): Record<string, unknown> {
+function testOf(condition: DraftCondition, type: FieldType | 'count' | null, context: BuilderContext): Record<string, unknown> {
   const { op } = condition;
+  const whole = wholeValue(condition, context);
   const shape = valueShape(op, type);
   const numeric = type === 'number' || type === 'count';
   switch (shape) {
@@ -204,13 +226,13 @@ function testOf(condition: DraftCondition, type: FieldType | 'count' | null): Re
     case 'boolean':
       return { op, value: condition.value === 'true' };
     case 'pair':
-      return { op, value: numeric ? [num(condition.value), num(condition.value2)] : [condition.value.trim(), condition.value2.trim()] };
+      return { op, value: numeric ? [num(condition.value, whole), num(condition.value2, whole)] : [condition.value.trim(), condition.value2.trim()] };
     case 'list':
-      return { op, value: numeric ? list(condition.value).map((item) => num(item)) : list(condition.value) };
+      return { op, value: numeric ? list(condition.value).map((item) => num(item, whole)) : list(condition.value) };
     case 'days':
       return { op, value: num(condition.value, true) };
     default:
-      return { op, value: numeric ? num(condition.value) : type === 'date' ? condition.value.trim() : condition.value };
+      return { op, value: numeric ? num(condition.value, whole) : type === 'date' ? condition.value.trim() : condition.value };
   }
 }
 
@@ -222,10 +244,10 @@ function conditionJson(condition: DraftCondition, context: BuilderContext): Reco
       if (condition.channel) filters.channel = condition.channel;
       if (condition.sku.trim()) filters.sku = condition.sku.trim();
       if (condition.category.trim()) filters.category = condition.category.trim();
-      return { purchases: filters, measure: condition.measure, ...testOf(condition, 'count') };
+      return { purchases: filters, measure: condition.measure, ...testOf(condition, 'count', context) };
     }
     case 'event':
-      return { event: condition.target, ...windowOf(condition), ...testOf(condition, 'count') };
+      return { event: condition.target, ...windowOf(condition), ...testOf(condition, 'count', context) };
     case 'blacklisted':
       return { blacklisted: condition.target, value: condition.value === 'true' };
     case 'benefit':
@@ -237,7 +259,7 @@ function conditionJson(condition: DraftCondition, context: BuilderContext): Reco
     case 'segment':
       return { segment: num(condition.target), op: condition.op };
     default:
-      return { field: condition.subject.slice('field:'.length), ...testOf(condition, fieldTypeOf(condition.subject, context) ?? 'text') };
+      return { field: condition.subject.slice('field:'.length), ...testOf(condition, fieldTypeOf(condition.subject, context) ?? 'text', context) };
   }
 }
 
@@ -334,13 +356,21 @@ export interface Problem {
   control: string;
 }
 
-const NOT_A_NUMBER = 'Type a number, with a dot for decimals (like 12.50).';
-const NOT_WHOLE = 'Type a whole number of days (like 30).';
+const NOT_DAYS = 'Type a whole number of days (like 30).';
 
-function numberProblem(textValue: string, control: string, whole = false): Problem | null {
+/** A number typed in a condition: `whole` for a whole number (its message `wholeText`, by default a count's), else a decimal. */
+function numberProblem(textValue: string, control: string, whole = false, wholeText = NOT_DAYS): Problem | null {
   if (textValue.trim() === '') return { text: 'Fill this in.', blank: true, control };
-  if (readNumber(textValue, whole) === null) return { text: whole ? NOT_WHOLE : NOT_A_NUMBER, blank: false, control };
+  if (readNumber(textValue, whole) === null) return { text: whole ? wholeText : notANumber(), blank: false, control };
   return null;
+}
+
+/** A day typed in a date condition (DateInput hands on 'YYYY-MM-DD', or the text when it is no day). */
+function dayProblem(value: string, control: string): Problem | null {
+  if (value.trim() === '') return { text: 'Fill this in.', blank: true, control };
+  const problem = typedDayProblem(value);
+  // A day half typed ("31/0") is said once a save was tried; one that cannot be (31/02/2026) at once.
+  return problem ? { text: problem.text, blank: !problem.complete, control } : null;
 }
 
 function conditionProblem(condition: DraftCondition, context: BuilderContext): Problem | null {
@@ -354,13 +384,18 @@ function conditionProblem(condition: DraftCondition, context: BuilderContext): P
     const days = numberProblem(condition.days, 'days', true);
     if (days) return days;
   }
-  if ((subject === 'purchases' || subject === 'event') && condition.window === 'range' && condition.from === '' && condition.to === '') {
-    return { text: 'Choose a start date, an end date, or both.', blank: true, control: 'from' };
+  if ((subject === 'purchases' || subject === 'event') && condition.window === 'range') {
+    if (condition.from === '' && condition.to === '') return { text: 'Choose a start date, an end date, or both.', blank: true, control: 'from' };
+    const range = (condition.from === '' ? null : dayProblem(condition.from, 'from')) ?? (condition.to === '' ? null : dayProblem(condition.to, 'to'));
+    if (range) return range;
   }
   if (subject === 'benefit' || subject === 'segment' || subject === 'abandoned_cart' || subject === 'mailing') return null;
   const type = subject === 'purchases' || subject === 'event' ? 'count' : fieldTypeOf(subject, context);
   const shape = valueShape(condition.op, type);
   const numeric = type === 'number' || type === 'count';
+  const whole = numeric && wholeValue(condition, context);
+  const notWhole = notAWholeNumber(subject === 'field:points' || (subject === 'purchases' && condition.measure === 'points') ? 1500 : 10);
+  const pickedDays = type === 'date' && !condition.textDates;
   switch (shape) {
     case 'none':
     case 'boolean':
@@ -368,18 +403,20 @@ function conditionProblem(condition: DraftCondition, context: BuilderContext): P
     case 'days':
       return numberProblem(condition.value, 'value', true);
     case 'pair':
-      if (numeric) return numberProblem(condition.value, 'value') ?? numberProblem(condition.value2, 'value2');
+      if (numeric) return numberProblem(condition.value, 'value', whole, notWhole) ?? numberProblem(condition.value2, 'value2', whole, notWhole);
+      if (pickedDays) return dayProblem(condition.value, 'value') ?? dayProblem(condition.value2, 'value2');
       if (condition.value.trim() === '') return { text: 'Fill this in.', blank: true, control: 'value' };
       if (condition.value2.trim() === '') return { text: 'Fill this in.', blank: true, control: 'value2' };
       return null;
     case 'list': {
       const items = list(condition.value);
       if (items.length === 0) return { text: 'Type one or more values, separated by commas.', blank: true, control: 'value' };
-      if (numeric && items.some((item) => readNumber(item) === null)) return { text: 'Type numbers separated by commas (like 10, 20).', blank: false, control: 'value' };
+      if (numeric && items.some((item) => readNumber(item, whole) === null)) return { text: whole ? 'Type whole numbers separated by commas (like 10, 20).' : 'Type numbers separated by commas (like 10, 20).', blank: false, control: 'value' };
       return null;
     }
     default:
-      if (numeric) return numberProblem(condition.value, 'value');
+      if (numeric) return numberProblem(condition.value, 'value', whole, notWhole);
+      if (pickedDays) return dayProblem(condition.value, 'value');
       return condition.value.trim() === '' ? { text: 'Fill this in.', blank: true, control: 'value' } : null;
   }
 }

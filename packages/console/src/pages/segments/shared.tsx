@@ -97,7 +97,10 @@ export function useBuilderOptions(selfId?: number): { options: BuilderOptions; c
     [attributes.data, categories.data, branches.data, tags.data, events.data, benefits.data, mailings.data, segments.data, selfId],
   );
   const context = useMemo<BuilderContext>(
-    () => ({ attributes: new Map(options.attributes.map((a) => [a.name, attributeFieldType(a.data_type)!])) }),
+    () => ({
+      attributes: new Map(options.attributes.map((a) => [a.name, attributeFieldType(a.data_type)!])),
+      wholeAttributes: new Set(options.attributes.filter((a) => a.data_type === 'integer').map((a) => a.name)),
+    }),
     [options.attributes],
   );
   // The attributes decide the operators, and the pick-lists must be there before a stored value is
