@@ -146,7 +146,7 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
       definition: builder ? 'Correct the conditions marked below.' : null,
     });
   };
-  const { conditions, levels } = sizeOf(root);
+  const { conditions, levels, negated } = sizeOf(root);
   const error = target(root, definitionError);
 
   return (
@@ -161,7 +161,8 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
               <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
             </div>
             <p className="hint">
-              {formatCount(conditions)} of 50 conditions, {levels} of 5 levels of groups.
+              {/* The API counts a `not` as a group: a ticked "Not" can add a level no box shows. */}
+              {formatCount(conditions)} of 50 conditions, {levels} of 5 levels of groups{negated ? ' (each “Not” counts as a group)' : ''}.
             </p>
           </fieldset>
           <div className="actions">
