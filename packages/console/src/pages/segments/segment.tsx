@@ -56,7 +56,8 @@ function Preview({ json, ready, query }: { json: string | null; ready: boolean; 
           rows={users}
           rowKey={(user) => user.userapp_id}
           columns={[
-            { header: 'Customer', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
+            // The name on one line, the e-mail (cut, whole in its title) in the width left.
+            { header: 'Customer', className: 'nowrap', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
             { header: 'E-mail', className: 'clip', cell: (user) => (user.email ? <span title={user.email}>{user.email}</span> : '—') },
             { header: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
           ]}
