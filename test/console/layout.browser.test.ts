@@ -100,6 +100,22 @@ const PHONE_READOUTS = `(() => {
       if (text === '' || /^[-–—]+$/.test(text)) bad.push('legend value "' + text + '" in ' + legend.closest('figure').querySelector('figcaption').textContent);
     }
   }
+  // A stacked cell's column name (its ::before, the first grid column) and its value (the second):
+  // the name, laid out as its style says (kept on one line or wrapped), fits its column, so it
+  // never runs under the value ("Revenue (365 days)" over the amount).
+  const measure = document.createElement('canvas').getContext('2d');
+  for (const td of document.querySelectorAll('main .table-wrap td[data-label]')) {
+    const label = td.dataset.label;
+    const before = getComputedStyle(td, '::before');
+    if (!label || getComputedStyle(td).display !== 'grid' || before.content === 'none') continue;
+    const column = parseFloat(getComputedStyle(td).gridTemplateColumns.split(' ')[0]);
+    measure.font = [before.fontStyle, before.fontWeight, before.fontSize, before.fontFamily].join(' ');
+    const pieces = /^(nowrap|pre)$/.test(before.whiteSpace) ? [label] : before.overflowWrap === 'normal' && before.wordBreak === 'normal' ? label.split(/\\s+/) : [];
+    const needs = Math.max(0, ...pieces.map((piece) => measure.measureText(piece).width));
+    const value = [...td.childNodes].map((node) => { const range = document.createRange(); range.selectNodeContents(node); return range.getBoundingClientRect(); }).filter((r) => r.width > 0);
+    const valueLeft = Math.min(...value.map((r) => r.left));
+    if (needs > column + 0.5 || valueLeft < td.getBoundingClientRect().left + column - 0.5) bad.push('column name "' + label + '" (' + Math.round(needs) + ' px in ' + Math.round(column) + ') overlaps its value "' + td.textContent.trim().slice(0, 30) + '"');
+  }
   for (const item of document.querySelectorAll('dialog[open] .would-delete li')) {
     const lines = item.getBoundingClientRect().height / (parseFloat(getComputedStyle(item).lineHeight) || 20);
     if (lines > 1.5) bad.push('count "' + item.textContent + '" on ' + lines.toFixed(1) + ' lines');
@@ -292,6 +308,9 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     await page.getByRole('table', { name: 'The first 10 of them' }).waitFor();
     await page.goto(c.url('/'));
     await page.waitForFunction(chartsDrawn);
+    // The value groups' cells were among the column names measured: stacked, name beside value.
+    const revenue = page.getByTestId('overview-value-groups').locator('td[data-label="Revenue (365 days)"]').first();
+    assert.equal(await revenue.evaluate((td: any) => (globalThis as any).getComputedStyle(td).display), 'grid');
     assert.match((await page.getByTestId('overview-activity-chart').locator('.u-legend').textContent()) ?? '', /Total/);
     await page.goto(c.url(`/customers/${user.body.payload.userapp_id}`));
     await page.waitForFunction(chartsDrawn);

@@ -102,6 +102,13 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await page.getByLabel('The same password again').fill('short');
     await page.getByRole('button', { name: 'Set the password and sign in' }).click();
     assert.equal((await page.getByTestId('password-error').textContent())?.trim(), 'Type 10 to 128 characters.');
+    // Too short and different: both problems at once, not one per try.
+    await page.getByLabel('The same password again').fill('shorter');
+    await page.getByRole('button', { name: 'Set the password and sign in' }).click();
+    assert.deepEqual(await page.getByTestId('password-error').locator('p').allTextContents(), [
+      'Type 10 to 128 characters.',
+      'The two passwords differ: type the same one twice.',
+    ]);
     await page.getByLabel('New password').fill('a good long password');
     await page.getByLabel('The same password again').fill('a good long password');
     await page.getByRole('button', { name: 'Set the password and sign in' }).click();
@@ -147,6 +154,14 @@ describe('console in a browser: people, roles, blacklist entries, settings', { s
     await signIn(page, 'viv@example.com', PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
     assert.equal((await page.getByTestId('who').textContent())?.trim(), 'viv@example.com viewer');
+    // On a phone the role reads whole: inside the window, clear of Sign out.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const box = async (locator: ReturnType<typeof page.locator>) => (await locator.boundingBox())!;
+    const role = await box(page.getByTestId('who').locator('.who-role'));
+    const signOutBox = await box(page.getByRole('button', { name: 'Sign out' }));
+    const apart = role.x + role.width <= signOutBox.x || signOutBox.x + signOutBox.width <= role.x || role.y + role.height <= signOutBox.y || signOutBox.y + signOutBox.height <= role.y;
+    assert.ok(apart && role.x >= 0 && role.x + role.width <= 360, `role ${JSON.stringify(role)}, Sign out ${JSON.stringify(signOutBox)}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const links = await navLinks(page);
     for (const ownerOnly of ['People', 'Webhooks', 'Retention', 'Audit log', 'Settings']) assert.ok(!links.includes(ownerOnly), ownerOnly);
     await page.getByTestId('read-only-note').getByText('Your role is viewer: you can look, not change.', { exact: false }).waitFor();

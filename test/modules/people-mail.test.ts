@@ -26,6 +26,20 @@ describe('e-mails to people', () => {
     assert.equal(linkIn(mail!.raw), added.invite_url);
   });
 
+  it('an account name ending in a full stop closes the sentence once: "on Andes Running Co." not "Co.."', async () => {
+    expectOk(await t.put('/apiv3/account/settings', { name: 'Andes Running Co.' }));
+    try {
+      const before = smtp.messages.length;
+      expectOk(await t.post('/apiv3/account/people', { email: 'dotted@example.com', role: 'viewer' }), 201);
+      const mail = (await smtp.waitFor(before + 1, 10_000))[before]!;
+      const text = decoded(mail.raw);
+      assert.match(text, /You were given the viewer role on Andes Running Co\.\r?\n/);
+      assert.doesNotMatch(text, /Co\.\./);
+    } finally {
+      expectOk(await t.put('/apiv3/account/settings', { name: 'main' }));
+    }
+  });
+
   it('a reset asked for by e-mail sends a link that sets a new password; an unknown e-mail gets nothing', async () => {
     const invitations = smtp.messages.length;
     await addPerson(t, 'forgetful@example.com', 'viewer');

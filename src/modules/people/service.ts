@@ -77,8 +77,10 @@ export interface PeopleDeps {
 }
 
 const INVITATION = 'You are invited to Rapport';
+/** The account's name closing a sentence: "Andes Running Co." takes no second full stop. */
+const closing = (account: string) => (/[.!?…]$/u.test(account) ? account : `${account}.`);
 const invitationText = (role: Role, account: string, url: string) =>
-  `You were given the ${role} role on ${account}.\n\nSet your password here (the link works for 72 hours, once):\n${url}\n`;
+  `You were given the ${role} role on ${closing(account)}\n\nSet your password here (the link works for 72 hours, once):\n${url}\n`;
 
 const time = (stored: string) => Date.parse(`${stored.replace(' ', 'T')}Z`);
 
@@ -226,7 +228,7 @@ export class PeopleService {
       const url = await this.deps.tx.run(({ people }) => this.addLink(people, person, 'reset'));
       const account = (await this.deps.accountName(person.account_id)) ?? `account ${person.account_id}`;
       // Not awaited: an answer that waited for the SMTP server would tell a known e-mail by its time.
-      void this.mail(email, 'Reset your Rapport password', `Someone asked to reset your password on ${account}.\n\nSet a new one here (the link works for one hour, once):\n${url}\n\nIf it was not you, ignore this message.\n`);
+      void this.mail(email, 'Reset your Rapport password', `Someone asked to reset your password on ${closing(account)}\n\nSet a new one here (the link works for one hour, once):\n${url}\n\nIf it was not you, ignore this message.\n`);
     }
   }
 

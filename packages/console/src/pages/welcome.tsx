@@ -28,13 +28,14 @@ export function Welcome() {
   }, []);
 
   const submit = async () => {
+    // Every problem at once, so a second try fixes them all.
     const length = [...password].length;
-    if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
-      setError(`Type ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
-      return;
-    }
-    if (password !== again) {
-      setError('The two passwords differ: type the same one twice.');
+    const problems = [
+      ...(length < PASSWORD_MIN || length > PASSWORD_MAX ? [`Type ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`] : []),
+      ...(password !== again ? ['The two passwords differ: type the same one twice.'] : []),
+    ];
+    if (problems.length > 0) {
+      setError(problems.map((problem) => <p key={problem}>{problem}</p>));
       return;
     }
     setBusy(true);
@@ -65,9 +66,9 @@ export function Welcome() {
         <Form label="Choose your password" onSubmit={() => void submit()}>
           <p>Welcome to Rapport. Choose the password you will sign in with; the link works once.</p>
           {error ? (
-            <p className="error-note" role="alert" data-testid="password-error">
+            <div className="error-note" role="alert" data-testid="password-error">
               {error}
-            </p>
+            </div>
           ) : null}
           <TextField
             label="New password"

@@ -491,10 +491,12 @@ export function controlNamed(rest: string): string {
 }
 
 /** How many conditions, and how deep the groups go (SG2: the top group is level 1; every group below, `not` included, adds one). */
-export function sizeOf(root: DraftGroup): { conditions: number; levels: number } {
+export function sizeOf(root: DraftGroup): { conditions: number; levels: number; negated: boolean } {
   let conditions = 0;
   let levels = 0;
+  let negated = false;
   const walk = (node: DraftNode, level: number) => {
+    negated ||= node.negated;
     if (node.kind === 'condition') {
       conditions += 1;
       if (node.negated) levels = Math.max(levels, level); // its `not` is a group at this level
@@ -505,5 +507,5 @@ export function sizeOf(root: DraftGroup): { conditions: number; levels: number }
     node.nodes.forEach((child) => walk(child, own + 1));
   };
   walk(root, 1);
-  return { conditions, levels };
+  return { conditions, levels, negated };
 }

@@ -57,7 +57,8 @@ function Preview({ json, ready, query }: { json: string | null; ready: boolean; 
           rows={users}
           rowKey={(user) => user.userapp_id}
           columns={[
-            { header: 'Customer', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
+            // The name on one line, the e-mail (cut, whole in its title) in the width left.
+            { header: 'Customer', className: 'nowrap', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
             { header: 'E-mail', className: 'clip', cell: (user) => (user.email ? <span title={user.email}>{user.email}</span> : '—') },
             { header: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
           ]}
@@ -147,7 +148,7 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
       definition: builder ? 'Correct the conditions marked below.' : null,
     });
   };
-  const { conditions, levels } = sizeOf(root);
+  const { conditions, levels, negated } = sizeOf(root);
   const error = target(root, definitionError);
 
   return (
@@ -162,7 +163,8 @@ function EditorForm({ segment, options, context }: { segment?: Segment; options:
               <SegmentBuilder root={root} onChange={change} context={context} options={options} problems={found} showBlank={showBlank} error={error} />
             </div>
             <p className="hint">
-              {formatCount(conditions)} of 50 conditions, {levels} of 5 levels of groups.
+              {/* The API counts a `not` as a group: a ticked "Not" can add a level no box shows. */}
+              {formatCount(conditions)} of 50 conditions, {levels} of 5 levels of groups{negated ? ' (each “Not” counts as a group)' : ''}.
             </p>
           </fieldset>
           <div className="actions">
