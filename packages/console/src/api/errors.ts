@@ -1,5 +1,6 @@
 import { RapportError, RapportTimeoutError } from '@rapport/sdk';
 import { formatCount } from '../lib/format.js';
+import { showDateTime, showDay, toZoned } from '../lib/dates.js';
 
 // What an error says to a person. The API's messages are written for programs and their authors
 // ("points: must be integer", "invalid or inexistent apikey"); the console says what happened and
@@ -149,9 +150,33 @@ export function ruleInWords(rule: string): string {
   return sentence(r);
 }
 
+/** B5's monthly limit: "… has reached the monthly limit of 1 assignment(s) of benefit 4 (UTC month starting 2026-11-01 00:00:00)". */
+const MONTHLY_LIMIT = /has reached the monthly limit of (\d+) assignment\(s\) of .*\(UTC month starting (\d{4})-(\d{2})-01\b/s;
+
+/**
+ * A benefit's monthly limit reached (B5), in words naming who and what ("Ana Pérez", "“Free
+ * coffee”"; the API's message has only their numbers), or null when `error` is not that refusal.
+ * The API counts calendar months in UTC: the next one starts on the 1st at 00:00 UTC, shown as that
+ * day where the account's clocks read midnight then, else as the moment on the account's clocks
+ * ("30/11/2026 21:00 GMT-3" in Buenos Aires).
+ */
+export function monthlyLimitInWords(error: unknown, customer = 'This customer', benefit = 'this benefit'): string | null {
+  const message = error instanceof RapportError && error.status === 400 ? error.message : typeof error === 'string' ? error : '';
+  const m = MONTHLY_LIMIT.exec(message);
+  if (!m) return null;
+  const limit = Number(m[1]);
+  const next = new Date(Date.UTC(Number(m[2]), Number(m[3]), 1)).toISOString().slice(0, 10);
+  const wall = toZoned(`${next} 00:00:00`);
+  const again = wall.endsWith(' 00:00:00') ? showDay(wall.slice(0, 10)) : showDateTime(`${next} 00:00:00`);
+  const times = limit === 1 ? '' : ` ${formatCount(limit)} times`;
+  return `${customer} already received ${benefit}${times} this month (limit ${formatCount(limit)} a month); they can receive it again from ${again}.`;
+}
+
 /** A 400 that names no field: the benefit assignment's refusals (B5) and the bodies' rules. */
 function badRequestInWords(message: string): string {
   let m: RegExpExecArray | null;
+  const limited = monthlyLimitInWords(message);
+  if (limited) return limited;
   if ((m = /has not enough points: has (\d+), .* needs (\d+)/.exec(message))) {
     return `This customer has ${formatCount(Number(m[1]))} points and it costs ${formatCount(Number(m[2]))}: add points first, or choose another customer.`;
   }
