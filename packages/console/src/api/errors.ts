@@ -122,6 +122,11 @@ export function ruleInWords(rule: string): string {
   if ((m = /^refused: (.+?)(?:, which)? is an? ([a-z -]+) address$/.exec(r))) {
     return `Rapport only delivers to public internet addresses, and ${m[1]} is a ${m[2]} address (this machine or a private network). Use your receiver's public https:// address. If the receiver is on your own network, whoever runs the Rapport server can allow private addresses (the setting WEBHOOK_ALLOW_PRIVATE=true).`;
   }
+  // W1: an address that is not a URL at all; the second form from a server that allows private addresses.
+  if (/^must be an absolute https:\/\/ URL$/.test(r)) return 'Type a full address starting with https://, like https://crm.example.com/hooks/rapport.';
+  if (/^must be an absolute URL: https:\/\/…, or http:\/\/… to an address on this machine or a private network$/.test(r)) {
+    return 'Type a full address starting with https://, like https://crm.example.com/hooks/rapport; http:// is accepted too (this server allows it) for an address on this machine or a private network.';
+  }
   if (/^refused: http:\/\/ is accepted only for private networks/.test(r)) return 'Use an https:// address: Rapport sends to internet addresses over https:// only, so the messages cannot be read on the way.';
   if (/^is a person of this account already$/.test(r)) return 'This e-mail is a person of this account already: find them under Everyone.';
   if (/^the last owner cannot be/.test(r)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
