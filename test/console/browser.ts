@@ -194,3 +194,11 @@ export function enMoment(value: string): string {
 
 /** The pattern of a moment as the console shows one in `en` and UTC. */
 export const EN_MOMENT = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M UTC$/;
+
+/** GET /account/settings as T5 answers it, for this page only (the account's own settings stay for the other tests), and the page reloaded with them. */
+export async function withSettings(page: Page, settings: { currency: string; timezone: string; locale: string }): Promise<void> {
+  await page.route('**/apiv3/account/settings', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ payload: { name: 'Shop', ...settings }, message: 'ok', code: 'ok', time: '1ms' }) }),
+  );
+  await page.reload();
+}

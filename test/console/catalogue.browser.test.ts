@@ -237,4 +237,38 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await page.locator('.field-error').getByText('There is already a branch named “dup-palermo”: choose another name, or edit that branch.', { exact: true }).waitFor();
     await done();
   });
+
+  test('product edit: an emptied offer price is not saved as nothing; the field says it cannot be removed and what to type instead', async () => {
+    const { t } = c;
+    const made = await t.post('/apiv3/products', { sku: 'OFFER-2', name: 'Thermos', price: 100, offer_price: 89.95, stock: 4 });
+    assert.equal(made.status, 200, made.text);
+    const { page, done } = await c.open({ path: '/catalogue/products/OFFER-2' });
+    const form = page.getByRole('form', { name: 'Edit product' });
+    await form.getByLabel('Offer price', { exact: true }).waitFor();
+    assert.equal(await form.getByLabel('Offer price', { exact: true }).inputValue(), '89.95');
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') puts.push(request.url());
+    });
+    await form.getByLabel('Offer price', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const problem = form.locator('.field', { has: page.getByLabel('Offer price', { exact: true }) }).getByRole('alert');
+    await problem.getByText('The offer price cannot be removed once set; to end the offer, type the same amount as the price.', { exact: true }).waitFor();
+    assert.equal(await form.getByLabel('Offer price', { exact: true }).getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(puts, [], 'nothing was sent');
+    // The same for the stock; what is typed instead is saved.
+    await form.getByLabel('Stock', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.locator('.field', { has: page.getByLabel('Stock', { exact: true }) }).getByRole('alert').getByText('The stock cannot be removed once set; type 0 for none.', { exact: true }).waitFor();
+    assert.deepEqual(puts, [], 'nothing was sent');
+    await form.getByLabel('Offer price', { exact: true }).fill('100');
+    await form.getByLabel('Stock', { exact: true }).fill('0');
+    const put = page.waitForResponse((response) => response.request().method() === 'PUT');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    assert.equal((await put).status(), 200);
+    const saved = await t.get(`/apiv3/products/${encodeSku('OFFER-2')}`);
+    assert.equal(saved.status, 200, saved.text);
+    assert.deepEqual([saved.body.payload.price, saved.body.payload.offer_price, saved.body.payload.stock], [100, 100, 0]);
+    await done();
+  });
 });

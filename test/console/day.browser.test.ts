@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
+import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, withSettings } from './browser.js';
 
 // A day at the console as a marketing or support person spends it (issue 33): the segment builder
 // offers the account's categories, branches and options by name and warns of a value no record
@@ -10,14 +10,6 @@ import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } fro
 // opened or given a benefit by name; money is written in the account's currency with two decimals
 // and a decimal comma is read where its locale writes one; figures never wrap mid-number; dark mode
 // reads at WCAG AA.
-
-/** GET /account/settings as T5 answers it, for a page that should use these settings (the route lands later). */
-async function withSettings(page: Page, settings: { currency: string; timezone: string; locale: string }): Promise<void> {
-  await page.route('**/apiv3/account/settings', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ payload: { name: 'Shop', ...settings }, message: 'ok', code: 'ok', time: '1ms' }) }),
-  );
-  await page.reload();
-}
 
 /**
  * Every visible piece of text whose contrast against what is behind it is under WCAG AA (4.5:1, 3:1

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createRapportClient } from '../../packages/sdk/src/index.js';
 import { pointsOf } from '../helpers/purchases.js';
-import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey } from './browser.js';
+import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole, storedKey, withSettings } from './browser.js';
 
 /** The console's words for a refused key (packages/console/src/api/errors.ts). */
 const KEY_REFUSED = 'This API key is not valid (or was revoked). Paste a current key.';
@@ -392,6 +392,67 @@ describe('console in a browser: sign-in, customers, blacklists', { skip: skipWit
     const coupons = page.getByRole('table', { name: 'Coupons' });
     await coupons.getByRole('link', { name: 'Tomás Díaz' }).first().waitFor();
     assert.equal(await coupons.getByRole('link', { name: 'c-2202' }).count(), 0);
+    await done();
+  });
+
+  test('assign a benefit twice in a month (es, Buenos Aires): the limit said naming the customer and the benefit and when again; a stale "customers match" goes when one is chosen; the points shown are the points left', async () => {
+    const { t } = c;
+    const make = async (body: Record<string, unknown>) => {
+      const response = await t.post('/apiv3/users', body);
+      assert.ok(created(response.status), response.text);
+      return response.body.payload as { userapp_id: number };
+    };
+    const lucia = await make({ service_uid: 'l-1', email: 'lucia.alvarez@example.com', first_name: 'Lucía', last_name: 'Álvarez', points: 706 });
+    await make({ service_uid: 'l-2', email: 'lucia.alvarado@example.com', first_name: 'Lucía', last_name: 'Álvarado', points: 50 });
+    const year = new Date().getUTCFullYear();
+    const benefit = await t.post('/apiv3/benefits', { title: 'Café gratis', startdate: `${year - 1}-01-01`, enddate: `${year + 1}-12-31`, points: 500, monthly_redeems: 1, status: '1' });
+    assert.equal(benefit.status, 200, benefit.text);
+    const benefitId = benefit.body.payload.id as number;
+
+    const { page, done } = await c.open({ path: `/benefits/${benefitId}` });
+    await withSettings(page, { currency: 'ARS', timezone: 'America/Argentina/Buenos_Aires', locale: 'es' });
+    const form = page.getByRole('form', { name: 'Assign to a customer' });
+    const field = form.getByLabel('Customer');
+    const fieldError = form.locator('.field', { has: page.getByLabel('Customer') }).locator('.field-error');
+    const choose = async () => {
+      await field.fill('Lucía Ál');
+      await form.getByTestId('customer-suggestions').getByRole('button', { name: 'Lucía Álvarez', exact: true }).click();
+    };
+
+    // Two match what is typed: said under the field, and gone once one is chosen.
+    await field.fill('Lucía Ál');
+    await form.getByRole('button', { name: 'Assign' }).click();
+    await fieldError.getByText('2 customers match “Lucía Ál”', { exact: false }).waitFor();
+    await form.getByTestId('customer-suggestions').getByRole('button', { name: 'Lucía Álvarez', exact: true }).click();
+    await form.getByText('Chosen: Lucía Álvarez (lucia.alvarez@example.com), 706 points.', { exact: true }).waitFor();
+    assert.equal(await fieldError.count(), 0, 'the earlier lookup’s error is gone');
+    assert.notEqual(await field.getAttribute('aria-invalid'), 'true');
+
+    await form.getByRole('button', { name: 'Assign to Lucía Álvarez' }).click();
+    await form.getByRole('status').getByText('Assigned to Lucía Álvarez: a coupon was created and 500 points taken (206 left).', { exact: true }).waitFor();
+
+    // Chosen again: the points she has now, not those the matches were first read with.
+    await choose();
+    await form.getByText('Chosen: Lucía Álvarez (lucia.alvarez@example.com), 206 points.', { exact: true }).waitFor();
+
+    // Again this month: refused by the limit, said in words naming both, with when she can have it again:
+    // the API's months are UTC, so the next starts at 21:00 of the month's last day in Buenos Aires.
+    await form.getByRole('button', { name: 'Assign to Lucía Álvarez' }).click();
+    const now = new Date();
+    const again = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 3 * 3_600_000);
+    const day = `${String(again.getUTCDate()).padStart(2, '0')}/${String(again.getUTCMonth() + 1).padStart(2, '0')}/${again.getUTCFullYear()}`;
+    const alert = form.locator('.error-note[role="alert"]');
+    await alert.waitFor();
+    assert.equal(
+      (await alert.locator('.error-text').textContent())?.trim(),
+      `Lucía Álvarez already received “Café gratis” this month (limit 1 a month); they can receive it again from ${day} 21:00 GMT-3.`,
+    );
+    assert.equal(await alert.getByTestId('error-detail').count(), 0, 'the API’s wording is not echoed');
+    assert.equal(((await t.get(`/apiv3/coupons?userapp_id=${lucia.userapp_id}`)).body.payload as unknown[]).length, 1);
+    // Choosing (another) customer clears the refusal, which was about the one before.
+    await choose();
+    await form.getByText('Chosen: Lucía Álvarez (lucia.alvarez@example.com), 206 points.', { exact: true }).waitFor();
+    assert.equal(await alert.count(), 0);
     await done();
   });
 

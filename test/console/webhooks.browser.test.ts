@@ -168,9 +168,61 @@ describe('console in a browser: webhooks', { skip: skipWithoutBrowser() }, () =>
       ],
     );
 
+    // A long body without spaces: at 1280 px the log fits its box, opened too, and every Retry is in view.
+    receiver.behave({ status: 500, body: `trace:${'x'.repeat(1500)}` });
+    await page.getByRole('button', { name: 'Send a test message' }).click();
+    await page.getByTestId('webhook-outcome').getByText('The test message was not delivered: the endpoint answered HTTP 500', { exact: false }).waitFor();
+    receiver.behave({ status: 200 });
+    const log = page.getByTestId('webhook-deliveries-table');
+    await eventually(async () => assert.equal(await log.locator('tbody tr').count(), 3));
+    await log.locator('tbody tr').first().locator('.response-body summary').click();
+    await log.locator('tbody tr').first().locator('.response-body pre').waitFor();
+    const wrap = page.locator('.table-wrap', { has: log });
+    const [scrollWidth, clientWidth] = await wrap.evaluate((element: any) => [element.scrollWidth, element.clientWidth]);
+    assert.ok(scrollWidth <= clientWidth, `the log is ${scrollWidth} px wide in a box of ${clientWidth} px`);
+    assert.equal(await sideways(page), 0);
+    for (const button of await log.getByRole('button', { name: /^Retry / }).all()) {
+      const box = (await button.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 1280, `a Retry at ${box.x}–${box.x + box.width} px`);
+    }
+
     // A phone's width: the log's table scrolls in its own box (or stacks); the page never sideways.
     await page.setViewportSize({ width: 360, height: 800 });
     assert.equal(await sideways(page), 0);
+    await done();
+  });
+
+  test('a second endpoint to a URL one has already is warned about first, naming it; an address that is no URL says what this server accepts', async () => {
+    const { t } = c;
+    const first = await endpoint('twice', { description: 'CRM sync', events: ['user.created', 'user.deleted'] });
+    const { page, done } = await c.open({ path: '/webhooks' });
+    const form = page.getByRole('form', { name: 'New webhook endpoint' });
+    await page.getByTestId('webhooks-table').getByRole('link', { name: first.url }).waitFor();
+    const count = async () => ((await t.get('/apiv3/webhooks')).body.payload as { url: string }[]).filter((hook) => hook.url === first.url).length;
+
+    // No URL at all: what this server takes (it allows private addresses, so http:// too), in words.
+    await form.getByLabel('URL').fill('not a url');
+    await form.getByRole('checkbox', { name: /^All events/ }).check();
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    await form
+      .locator('.field-invalid .field-error')
+      .getByText('Type a full address starting with https://, like https://crm.example.com/hooks/rapport; http:// is accepted too (this server allows it) for an address on this machine or a private network.', { exact: true })
+      .waitFor();
+
+    // The same URL again (its scheme typed in capitals, which the API writes small): warned, nothing created, then created when confirmed.
+    await form.getByLabel('URL').fill(first.url.replace('http://', 'HTTP://'));
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    await page
+      .getByTestId('duplicate-warning')
+      .getByText('A webhook to this URL exists already: “CRM sync”, for user.created, user.deleted. Its receiver would get each message twice. Create another anyway?', { exact: true })
+      .waitFor();
+    assert.equal(await count(), 1, 'nothing created yet');
+    await form.getByRole('button', { name: 'Create anyway' }).click();
+    await page.getByTestId('webhook-secret').waitFor();
+    assert.equal(await count(), 2);
+    for (const hook of (await t.get('/apiv3/webhooks')).body.payload as { id: number; url: string }[]) {
+      if (hook.url === first.url) assert.equal((await t.delete(`/apiv3/webhooks/${hook.id}`)).status, 200);
+    }
     await done();
   });
 

@@ -154,7 +154,8 @@ export class WebhooksService {
     try {
       url = new URL(text);
     } catch {
-      throw invalidField('url', 'must be an absolute https:// URL');
+      // Says what this server accepts: http:// too when it allows private addresses (W1, checkDestination).
+      throw invalidField('url', this.deps.allowPrivate ? 'must be an absolute URL: https://…, or http://… to an address on this machine or a private network' : 'must be an absolute https:// URL');
     }
     if (url.username || url.password) throw invalidField('url', 'must not carry a user name or password; put a token in the path instead');
     if (url.hash) throw invalidField('url', 'must not have a #fragment');

@@ -1,5 +1,6 @@
 import { RapportError, RapportTimeoutError } from '@rapport/sdk';
 import { formatCount } from '../lib/format.js';
+import { showDateTime, showDay, toZoned } from '../lib/dates.js';
 import { notANumber } from '../lib/validate.js';
 
 // What an error says to a person. The API's messages are written for programs and their authors
@@ -122,6 +123,11 @@ export function ruleInWords(rule: string): string {
   if ((m = /^refused: (.+?)(?:, which)? is an? ([a-z -]+) address$/.exec(r))) {
     return `Rapport only delivers to public internet addresses, and ${m[1]} is a ${m[2]} address (this machine or a private network). Use your receiver's public https:// address. If the receiver is on your own network, whoever runs the Rapport server can allow private addresses (the setting WEBHOOK_ALLOW_PRIVATE=true).`;
   }
+  // W1: an address that is not a URL at all; the second form from a server that allows private addresses.
+  if (/^must be an absolute https:\/\/ URL$/.test(r)) return 'Type a full address starting with https://, like https://crm.example.com/hooks/rapport.';
+  if (/^must be an absolute URL: https:\/\/…, or http:\/\/… to an address on this machine or a private network$/.test(r)) {
+    return 'Type a full address starting with https://, like https://crm.example.com/hooks/rapport; http:// is accepted too (this server allows it) for an address on this machine or a private network.';
+  }
   if (/^refused: http:\/\/ is accepted only for private networks/.test(r)) return 'Use an https:// address: Rapport sends to internet addresses over https:// only, so the messages cannot be read on the way.';
   if (/^is a person of this account already$/.test(r)) return 'This e-mail is a person of this account already: find them under Everyone.';
   if (/^the last owner cannot be/.test(r)) return 'The account needs an owner: make another person an owner first, then change or remove this one.';
@@ -150,9 +156,33 @@ export function ruleInWords(rule: string): string {
   return sentence(r);
 }
 
+/** B5's monthly limit: "… has reached the monthly limit of 1 assignment(s) of benefit 4 (UTC month starting 2026-11-01 00:00:00)". */
+const MONTHLY_LIMIT = /has reached the monthly limit of (\d+) assignment\(s\) of .*\(UTC month starting (\d{4})-(\d{2})-01\b/s;
+
+/**
+ * A benefit's monthly limit reached (B5), in words naming who and what ("Ana Pérez", "“Free
+ * coffee”"; the API's message has only their numbers), or null when `error` is not that refusal.
+ * The API counts calendar months in UTC: the next one starts on the 1st at 00:00 UTC, shown as that
+ * day where the account's clocks read midnight then, else as the moment on the account's clocks
+ * ("30/11/2026 21:00 GMT-3" in Buenos Aires).
+ */
+export function monthlyLimitInWords(error: unknown, customer = 'This customer', benefit = 'this benefit'): string | null {
+  const message = error instanceof RapportError && error.status === 400 ? error.message : typeof error === 'string' ? error : '';
+  const m = MONTHLY_LIMIT.exec(message);
+  if (!m) return null;
+  const limit = Number(m[1]);
+  const next = new Date(Date.UTC(Number(m[2]), Number(m[3]), 1)).toISOString().slice(0, 10);
+  const wall = toZoned(`${next} 00:00:00`);
+  const again = wall.endsWith(' 00:00:00') ? showDay(wall.slice(0, 10)) : showDateTime(`${next} 00:00:00`);
+  const times = limit === 1 ? '' : ` ${formatCount(limit)} times`;
+  return `${customer} already received ${benefit}${times} this month (limit ${formatCount(limit)} a month); they can receive it again from ${again}.`;
+}
+
 /** A 400 that names no field: the benefit assignment's refusals (B5) and the bodies' rules. */
 function badRequestInWords(message: string): string {
   let m: RegExpExecArray | null;
+  const limited = monthlyLimitInWords(message);
+  if (limited) return limited;
   if ((m = /has not enough points: has (\d+), .* needs (\d+)/.exec(message))) {
     return `This customer has ${formatCount(Number(m[1]))} points and it costs ${formatCount(Number(m[2]))}: add points first, or choose another customer.`;
   }

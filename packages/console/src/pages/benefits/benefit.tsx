@@ -1,6 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useRef, useState } from 'react';
-import { CUSTOMER_HINT, type Customer, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
+import { encodeUserRef } from '@rapport/sdk';
+import { CUSTOMER_CHANGED, CUSTOMER_HINT, type Customer, checkCustomerRef, customerName, findCustomerFor } from '../../api/customers.js';
+import { monthlyLimitInWords } from '../../api/errors.js';
 import { CustomerSuggestions } from '../../components/customer-picker.js';
 import { formatCount } from '../../lib/format.js';
 import { useApiMutation, useGet } from '../../api/queries.js';
@@ -61,13 +63,25 @@ function Assign({ benefit }: { benefit: Benefit }) {
   const assign = useApiMutation(
     async (api, { text, picked }: { text: string; picked: Customer | null }) => {
       const found = picked ?? (await findCustomerFor('userapp_id', api, text));
-      await api.POST('/benefits/{benefit_id}/assign', { params: { path: { benefit_id: benefit.id } }, body: { userapp_id: found.userapp_id } });
-      return found;
+      try {
+        await api.POST('/benefits/{benefit_id}/assign', { params: { path: { benefit_id: benefit.id } }, body: { userapp_id: found.userapp_id } });
+      } catch (error) {
+        // The API's refusal names both by number; the console names them as people know them.
+        const limited = monthlyLimitInWords(error, customerName(found), `“${benefit.title}”`);
+        throw limited ? new Error(limited) : error;
+      }
+      // The points left as they are now (the customer chosen from a list may have been read a while ago).
+      const left = await api
+        .GET('/users/{id}', { params: { path: { id: encodeUserRef(found.userapp_id) } } })
+        .then((after) => after.points)
+        .catch(() => found.points - benefit.points);
+      return { found, left };
     },
     {
-      invalidate: [['api', '/coupons'], ['api', '/benefits/{id}'], ['api', '/benefits/all'], ['api', '/users/{id}']],
-      onSuccess: (found, { text }) => {
-        setDone(`Assigned to ${customerName(found)}: a coupon was created and ${formatCount(benefit.points)} points taken (${formatCount(found.points - benefit.points)} left).`);
+      // The customer's points changed: every read of them (lists, suggestions, their page) is read again.
+      invalidate: [['api', '/coupons'], ['api', '/benefits/{id}'], ['api', '/benefits/all'], ...CUSTOMER_CHANGED, ['api', 'people'], ['api', 'customer-ref']],
+      onSuccess: ({ found, left }, { text }) => {
+        setDone(`Assigned to ${customerName(found)}: a coupon was created and ${formatCount(benefit.points)} points taken (${formatCount(left)} left).`);
         // The answer comes after the lists are read again: a customer typed meanwhile stays.
         if (typed.current !== text) return;
         typed.current = '';
@@ -76,6 +90,9 @@ function Assign({ benefit }: { benefit: Benefit }) {
       },
     },
   );
+  // The chosen customer's points as they are now, not as the list of matches read them.
+  const current = useGet('/users/{id}', { params: { path: { id: chosen ? encodeUserRef(chosen.userapp_id) : '' } } }, { enabled: chosen !== null });
+  const points = current.data?.userapp_id === chosen?.userapp_id ? (current.data?.points ?? chosen?.points) : chosen?.points;
   // A customer that cannot be found shows under the Customer field; the API's refusals (too few points…) above it.
   return (
     <Form
@@ -95,8 +112,10 @@ function Assign({ benefit }: { benefit: Benefit }) {
           typed.current = text;
           setCustomer(text);
           setChosen(null);
+          // What was said about the customer typed before (not found, two match, refused) is not about this one.
+          if (!assign.isPending) assign.reset();
         }}
-        hint={chosen ? `Chosen: ${customerName(chosen)}${chosen.email ? ` (${chosen.email})` : ''}, ${formatCount(chosen.points)} points.` : CUSTOMER_HINT}
+        hint={chosen ? `Chosen: ${customerName(chosen)}${chosen.email ? ` (${chosen.email})` : ''}, ${formatCount(points)} points.` : CUSTOMER_HINT}
         autoCapitalize="off"
         spellCheck={false}
         autoComplete="off"
@@ -105,6 +124,7 @@ function Assign({ benefit }: { benefit: Benefit }) {
         text={customer}
         hidden={chosen !== null}
         onChoose={(user) => {
+          if (!assign.isPending) assign.reset();
           typed.current = customerName(user);
           setChosen(user);
           setCustomer(customerName(user));

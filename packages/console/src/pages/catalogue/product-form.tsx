@@ -22,6 +22,15 @@ const NUMBER_FIELDS = ['price', 'offer_price', 'stock'] as const;
 /** The number fields that hold whole numbers (read with the locale's grouping, "1.500" in es). */
 const WHOLE_FIELDS: ReadonlySet<string> = new Set(['stock']);
 const MORE_FIELDS = ['base_name', 'url', 'image_url', 'thumbnail_url'];
+/**
+ * What to do instead of emptying a number the product has: the API reads an absent or null number as
+ * "no change" (G8), so an emptied field would save as nothing at all; the form says so instead.
+ */
+const NOT_REMOVABLE: Record<(typeof NUMBER_FIELDS)[number], string> = {
+  price: 'The price cannot be removed once set; type the price the product sells at.',
+  offer_price: 'The offer price cannot be removed once set; to end the offer, type the same amount as the price.',
+  stock: 'The stock cannot be removed once set; type 0 for none.',
+};
 type Values = Record<(typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | 'category', string> & { available: boolean };
 
 function valuesOf(product: Product | undefined): Values {
@@ -114,6 +123,9 @@ function ProductFormFields({
   const [offerWarned, setOfferWarned] = useState<string | null>(null);
   const offerShown = offerAbove !== null && offerWarned === offerAbove;
 
+  /** A number the product has, emptied: what to type instead (NOT_REMOVABLE), else null. */
+  const emptied = (key: (typeof NUMBER_FIELDS)[number]) => (product && initial[key] !== '' && values[key].trim() === '' ? NOT_REMOVABLE[key] : null);
+
   const submit = async () => {
     const changed = product ? changedOnly(initial, values) : values;
     let found = false;
@@ -143,9 +155,9 @@ function ProductFormFields({
         problems({
           sku: check.filled(values.sku, 'Type the product’s SKU (your code for it).'),
           name: product ? null : check.filled(values.name, 'Type the product’s name.'),
-          price: check.number(values.price, { min: 0, optional: true }),
-          offer_price: check.number(values.offer_price, { min: 0, optional: true }),
-          stock: check.wholeNumber(values.stock, { optional: true, example: '12, or -3 for back orders' }),
+          price: emptied('price') ?? check.number(values.price, { min: 0, optional: true }),
+          offer_price: emptied('offer_price') ?? check.number(values.offer_price, { min: 0, optional: true }),
+          stock: emptied('stock') ?? check.wholeNumber(values.stock, { optional: true, example: '12, or -3 for back orders' }),
         })
       }
       onSubmit={() => void submit()}

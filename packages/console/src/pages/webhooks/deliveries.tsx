@@ -152,6 +152,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
           },
           {
             header: 'Error and body',
+            className: 'delivery-body',
             cell: (d) => (
               <div>
                 {d.error ? <span className="delivery-error">{d.error}</span> : null}

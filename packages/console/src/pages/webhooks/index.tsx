@@ -1,4 +1,4 @@
-import type { WebhookEndpointWithSecret } from '@rapport/sdk';
+import { WEBHOOK_ALL_EVENTS, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@rapport/sdk';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useGet } from '../../api/queries.js';
 import { Form, SubmitButton, TextField } from '../../components/form.js';
@@ -20,8 +20,25 @@ const SIGNATURES_HELP = 'https://www.standardwebhooks.com/';
 // holds the endpoint's signing secret, the only time the API shows it: it is shown here, once, in
 // this page's memory only (not in the URL, not in the query cache), until dismissed or left.
 
-function NewEndpoint({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
+/** A URL as the API stores it (WHATWG's href: `HTTPS://Crm.example.com` is `https://crm.example.com/`), to find the same address typed otherwise. */
+function sameAddress(url: string): string {
+  try {
+    return new URL(url.trim()).href;
+  } catch {
+    return url.trim();
+  }
+}
+
+/** The events of an endpoint in a sentence: "all events", or the types. */
+const eventsInWords = (events: readonly string[]) => (events.includes(WEBHOOK_ALL_EVENTS) ? 'all events' : events.join(', '));
+
+function NewEndpoint({ existing, onCreated }: { existing: readonly WebhookEndpoint[]; onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
   const [url, setUrl] = useState('');
+  // A second endpoint to an address one already has is allowed (the API keys endpoints by id) but
+  // likely a slip, and its receiver would get every message twice: the first Create only warns.
+  const twin = url.trim() === '' ? undefined : existing.find((endpoint) => sameAddress(endpoint.url) === sameAddress(url));
+  const [warned, setWarned] = useState<string | null>(null);
+  const twinShown = twin !== undefined && warned === sameAddress(url);
   const [choice, setChoice] = useState<EventChoice>({ all: false, types: [] });
   const [description, setDescription] = useState('');
   const create = useApiMutation((api, body: Parameters<typeof api.webhooks.create>[0]) => api.webhooks.create(body), {
@@ -39,7 +56,10 @@ function NewEndpoint({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithS
       label="New webhook endpoint"
       error={create.error}
       validate={() => problems({ url: check.filled(url, 'Type the address Rapport sends to, starting with https://.'), events: checkEvents(choice) })}
-      onSubmit={() => create.mutate({ url: url.trim(), events: eventsOf(choice), ...(description.trim() ? { description: description.trim() } : {}) })}
+      onSubmit={() => {
+        if (twin && !twinShown) return setWarned(sameAddress(url));
+        create.mutate({ url: url.trim(), events: eventsOf(choice), ...(description.trim() ? { description: description.trim() } : {}) });
+      }}
     >
       <TextField
         label="URL"
@@ -55,9 +75,15 @@ function NewEndpoint({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithS
       />
       <EventPicker choice={choice} onChange={setChoice} />
       <TextField label="Description" name="description" value={description} onValue={setDescription} hint="Optional: what receives these messages, e.g. CRM sync." />
+      {twinShown ? (
+        <p className="warning-note" role="alert" data-testid="duplicate-warning">
+          A webhook to this URL exists already: {twin.description ? `“${twin.description}”` : `#${twin.id}`}, for {eventsInWords(twin.events)}
+          {twin.status === 'enabled' ? '' : ` (${twin.status})`}. Its receiver would get each message twice. Create another anyway?
+        </p>
+      ) : null}
       <div className="actions">
         <SubmitButton busy={create.isPending} busyLabel="Creating…">
-          Create endpoint
+          {twinShown ? 'Create anyway' : 'Create endpoint'}
         </SubmitButton>
       </div>
     </Form>
@@ -117,7 +143,7 @@ export default function WebhooksPage() {
         </QueryView>
       </Section>
       <Section title="New endpoint">
-        <NewEndpoint onCreated={setCreated} />
+        <NewEndpoint existing={endpoints.data ?? []} onCreated={setCreated} />
       </Section>
     </Page>
   );
