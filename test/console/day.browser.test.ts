@@ -68,10 +68,11 @@ const BROKEN_FIGURES = `(() => {
   for (const element of document.querySelectorAll('.card .figure, td.num, .list-total strong, .segment-count strong')) {
     const style = getComputedStyle(element);
     const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.45;
-    const rects = [...element.getClientRects()];
     const range = document.createRange();
     range.selectNodeContents(element);
-    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    // The figure's own text (a stacked cell's column name, drawn before it on a phone, may wrap).
+    const rects = [...range.getClientRects()];
+    const lines = new Set(rects.map((r) => Math.round(r.top))).size;
     if (lines > 1 || element.scrollWidth > element.clientWidth + 0.5 || rects.some((r) => r.height > line * 1.6)) out.push(element.textContent.trim() + ' (' + lines + ' lines, ' + element.scrollWidth + ' > ' + element.clientWidth + ')');
   }
   return out;
