@@ -226,7 +226,8 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     const csv = await readFile((await download.path())!, 'utf8');
     assert.ok(csv.startsWith('\uFEFF'), 'a BOM first');
     const lines = csv.slice(1).trimEnd().split('\r\n');
-    assert.equal(lines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,createtime');
+    // The time column is the account's (Greenwich time here), headed with its zone.
+    assert.equal(lines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,Created (GMT)');
     assert.equal(lines.length, 3);
     assert.ok(lines.some((line) => line.includes(',José,Pérez,300,')), lines.join('\n'));
     await page.getByTestId('customers-export-done').getByText('Downloaded customers-jose.csv: 2 customers.').waitFor();
@@ -386,9 +387,15 @@ describe('console in a browser: a day of marketing and support', { skip: skipWit
     assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'the overview fits the window');
     assert.match(await text('[data-testid="overview-change-revenue"]'), /up from 0|no change|(up|down) (less than )?[\d.,]+ %/);
 
-    // The customers' CSV: the file's times are said to be Greenwich time.
-    await page.goto(c.url('/customers'));
-    assert.equal((await page.getByTestId('customers-export-times').textContent())?.trim(), 'Times in the file are Greenwich time (GMT), not Buenos Aires (GMT-3).');
+    // The customers' CSV: its times are Buenos Aires's, headed and said so. Bruno came at 02:30 on
+    // 1 March 2026 Greenwich time: 23:30 on 28 February in Buenos Aires (three hours behind, no daylight saving).
+    await c.t.database.db.updateTable('users').set({ createtime: '2026-03-01 02:30:00' }).where('id', '=', ids.bruno!).execute();
+    await page.goto(c.url('/customers?q=bruno'));
+    assert.equal((await page.getByTestId('customers-export-times').textContent())?.trim(), 'Times in the file are Buenos Aires time (GMT-3), written YYYY-MM-DD HH:MM.');
+    await page.getByTestId('customers-total').getByText('1 customer', { exact: true }).waitFor();
+    const [zoned] = await Promise.all([page.waitForEvent('download'), page.getByTestId('customers-export').click()]);
+    const zonedLines = (await readFile((await zoned.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+    assert.deepEqual(zonedLines, ['userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,Created (Buenos Aires)', `${ids.bruno},day-4,bruno@example.com,,Bruno,Álvarez,50,,2026-02-28 23:30`]);
 
     // A benefit from 1 to 29 December: the days picked are the days saved and shown, with no time of day.
     await page.goto(c.url('/benefits/new'));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startSmtpReceiver } from '../helpers/smtp.js';
 import { type ConsoleHarness, eventually, skipWithoutBrowser, startConsole } from './browser.js';
 
@@ -168,6 +168,32 @@ const AXIS_CONTRAST = `(box) => {
   return { drawn, computed: getComputedStyle(box).color, behind, behindLuminance: luminance(parse(behind)), contrast: (a + 0.05) / (b + 0.05) };
 }`;
 
+/**
+ * Where the controls level with the one named `label` in a form sit (top in the document, height),
+ * by their label or a button's words: that control's row neighbours. Run in the page; no named
+ * functions inside (the test runner's transpiler would wrap them in a helper the page does not have).
+ */
+const rowNeighbours = (form: any, label: string) => {
+  const controls = [...form.querySelectorAll('.field input:not([type=checkbox]):not([type=radio]), .field select, .field textarea, button')].filter((c: any) => c.getBoundingClientRect().height > 0);
+  const names: string[] = controls.map((c: any) => (c.tagName === 'BUTTON' ? c.textContent : c.labels?.[0] ? c.labels[0].textContent : c.name).trim());
+  const target = controls[names.indexOf(label)].getBoundingClientRect();
+  const row: Record<string, { top: number; height: number }> = {};
+  controls.forEach((c: any, i: number) => {
+    const box = c.getBoundingClientRect();
+    if (names[i] !== label && box.top < target.bottom && box.bottom > target.top) row[names[i]!] = { top: Math.round(box.top + (globalThis as any).scrollY), height: Math.round(box.height) };
+  });
+  return row;
+};
+
+/** The row neighbours of `label` in `form` before and after `showError` makes an error appear under it: they should not move. */
+async function neighboursAround(form: Locator, label: string, showError: () => Promise<void>) {
+  const before = await form.evaluate(rowNeighbours, label);
+  await showError();
+  await form.locator('.field', { has: form.page().getByLabel(label, { exact: true }) }).locator('.field-error').waitFor();
+  const after = await form.evaluate(rowNeighbours, label);
+  return { before, after };
+}
+
 describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts, dates', { skip: skipWithoutBrowser() }, () => {
   let c: ConsoleHarness;
   // The Mailings pages need a mailing that was sent: a real SMTP receiver takes it.
@@ -211,6 +237,41 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     for (const badge of [...onBenefits, ...onBranches]) {
       assert.ok(badge.contrast >= 4.5, `badge "${badge.text}": contrast ${badge.contrast.toFixed(2)}:1 is under 4.5:1`);
     }
+    await done();
+  });
+
+  test('rows of fields align at the top: an error under one field moves and stretches none of its neighbours (profile, points, blacklist)', async () => {
+    const created = await c.t.post('/apiv3/users', { service_uid: 'rows-1', email: 'rows@example.com', first_name: 'Rosa', last_name: 'Filas', points: 10 });
+    assert.equal(created.status, 201, created.text);
+    const { page, done } = await c.open({ path: `/customers/${created.body.payload.userapp_id}` });
+    const same = (label: string, around: { before: object; after: object }, neighbours: string[]) => {
+      assert.deepEqual(Object.keys(around.before).sort(), [...neighbours].sort(), `${label}'s row`);
+      assert.deepEqual(around.after, around.before, `${label}'s neighbours keep their place and height`);
+    };
+
+    // The profile (two fields a row at 1280 px): a birth date that does not exist, said under it; Street beside it stays put.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const profile = page.getByRole('form', { name: 'Edit profile' });
+    const birth = await neighboursAround(profile, 'Birth date', async () => {
+      await profile.getByLabel('Birth date', { exact: true }).fill('31/02/1982');
+      await profile.getByRole('button', { name: 'Save profile' }).click();
+    });
+    same('Birth date', birth, ['Street']);
+    await profile.getByRole('button', { name: 'Cancel' }).click();
+
+    // Points: "ten" is no whole number; Concept beside it (with its hint) stays put.
+    const points = page.getByRole('form', { name: 'Add or take points' });
+    same('Points to add', await neighboursAround(points, 'Points to add', async () => {
+      await points.getByLabel('Concept', { exact: true }).fill('bonus');
+      await points.getByLabel('Points to add', { exact: true }).fill('ten');
+      await points.getByRole('button', { name: 'Record points' }).click();
+    }), ['Concept']);
+
+    // A blacklist's add row: the value left empty; the reason and the button stay level with it.
+    await page.goto(c.url('/blacklists'));
+    const add = page.getByRole('form', { name: 'Add one value' });
+    await add.waitFor();
+    same('E-mail address to add', await neighboursAround(add, 'E-mail address to add', () => add.getByRole('button', { name: 'Add to the list' }).click()), ['Reason (optional)', 'Add to the list']);
     await done();
   });
 

@@ -254,7 +254,11 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     await page.getByRole('button', { name: 'Add group', exact: true }).click();
     const group = page.getByRole('group', { name: 'Group 2', exact: true });
     await group.getByLabel('Group 2 matches').selectOption('any');
+    // A ticked "Not" is a group of its own for the API's limit of levels: the count says so, only then.
+    const size = page.getByText('of 50 conditions', { exact: false });
+    assert.doesNotMatch((await size.textContent()) ?? '', /Not/);
     await group.getByLabel('Not (exclude who matches)').first().check();
+    await eventually(async () => assert.match((await size.textContent()) ?? '', /\(each “Not” counts as a group\)\.$/));
     const inner = condition(page, '2.1');
     await inner.getByLabel('Field').selectOption({ label: 'Tier' });
     await inner.getByLabel('Value', { exact: true }).fill('silver');
@@ -460,13 +464,13 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     const apiTags = apiCsv[1]!.slice(apiCsv[1]!.indexOf(',') + 1);
     assert.equal(apiTags, '"vip,newsletter"');
 
-    // The console's own CSV of a search writes the tags as the API's does.
+    // The console's own CSV of a search writes the tags as the API's does; its time is the account's (GMT here), to the minute.
     await page.goto(c.url('/customers?q=tania'));
     await page.getByTestId('customers-total').getByText('1 customer', { exact: true }).waitFor();
     const [searchCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('customers-export').click()]);
     const searchLines = (await readFile((await searchCsv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
-    assert.equal(searchLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,createtime');
-    assert.equal(searchLines[1], `${user.userapp_id},seg-tags,tagged@example.com,,Tania,,0,${apiTags},${user.createtime}`);
+    assert.equal(searchLines[0], 'userapp_id,service_uid,email,telephone,first_name,last_name,points,tags,Created (GMT)');
+    assert.equal(searchLines[1], `${user.userapp_id},seg-tags,tagged@example.com,,Tania,,0,${apiTags},${String(user.createtime).slice(0, 16)}`);
     await done();
   });
 
@@ -521,7 +525,7 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     await done();
   });
 
-  test("a 60-character e-mail in Who matches is cut with an ellipsis, whole in its title: nothing overflows at 1280 px", async () => {
+  test("a 60-character e-mail in Who matches is cut with an ellipsis, whole in its title; the customer's name stays on one line: nothing overflows at 1280 px", async () => {
     const { t } = c;
     const email = `${'a-very-long-local-part-for-testing'.padEnd(45, 'x')}@example.com.ar`;
     assert.equal(email.length, 60);
@@ -539,6 +543,9 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     })()`) as { page: number; table: number };
     assert.deepEqual(measured, { page: 0, table: 0 }, 'neither the page nor the Who matches table scrolls sideways');
     assert.ok(await cell.evaluate((element) => element.getBoundingClientRect().right <= (element.closest('.table-wrap') as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right));
+    // The name beside the long e-mail is one line of text: the e-mail gives way, not the name.
+    const name = table.getByRole('link', { name: 'Larga Dirección' });
+    assert.equal(await name.evaluate((link) => link.getClientRects().length), 1, 'the name is on one line');
     await done();
   });
 

@@ -5,7 +5,7 @@
 // a whole day is the date alone, "29/12/2026" (showDay), a month "12/2026" (showMonth); words are
 // English (formatDay). Values for machines (URLs, CSV files, the API) stay 'YYYY-MM-DD'.
 
-import { displaySettings, numericDate, numericMonth, zoneName, zoneOffset, zonedDateTime } from './format.js';
+import { displaySettings, numericDate, numericMonth, zoneName, zoneOffset, zonePlace, zonedDateTime } from './format.js';
 
 const API_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
@@ -199,4 +199,32 @@ export function fileTimesNote(): string {
   const zone = displaySettings().timezone;
   const other = zone !== 'UTC' && zoneOffset(zone) !== 'GMT';
   return `Times in the file are Greenwich time (GMT)${other ? `, not ${zoneName(zone)}` : ''}.`;
+}
+
+// The console's own CSV of a customer search is read by people: its times are on the account's
+// clocks, 'YYYY-MM-DD HH:MM' as the segment export's spreadsheet layout writes them, and the
+// column's header names the zone ("Created (Buenos Aires)"), so the file says it without the page.
+
+/** The zone as a file's header names it: "Buenos Aires", "GMT" for UTC, "GMT-3" for a fixed offset (Etc/). */
+function fileZone(zone: string): string {
+  // Intl names UTC's offset "GMT+0" in some browsers: a file says GMT.
+  return zone === 'UTC' || zone === 'GMT' || zone.startsWith('Etc/') ? zoneOffset(zone).replace(/[+-]0$/, '') : zonePlace(zone);
+}
+
+/** A time column's header in a file on the account's clocks: "Created (Buenos Aires)". */
+export const zonedHeader = (label: string): string => `${label} (${fileZone(displaySettings().timezone)})`;
+
+/** An API datetime (UTC) on the account's clocks, for a file: 'YYYY-MM-DD HH:MM'; '' for none, unreadable text as it came. */
+export function fileMinute(datetime: string | null | undefined): string {
+  if (!datetime) return '';
+  return toZoned(datetime).slice(0, 16) || datetime;
+}
+
+/** The help text of a CSV download whose times are on the account's clocks (zonedHeader, fileMinute). */
+export function zonedFileTimesNote(): string {
+  const zone = displaySettings().timezone;
+  const name = fileZone(zone);
+  const offset = zoneOffset(zone).replace(/[+-]0$/, '');
+  const where = name === 'GMT' ? 'Greenwich time (GMT)' : name === offset ? `at ${offset}` : `${name} time (${offset})`;
+  return `Times in the file are ${where}, written YYYY-MM-DD HH:MM.`;
 }

@@ -11,7 +11,7 @@ import { ErrorNote, QueryView } from '../../components/states.js';
 import { DataTable } from '../../components/table.js';
 import { downloadSegment, saveFile, toCsv } from '../../lib/csv.js';
 import { formatCount } from '../../lib/format.js';
-import { fileTimesNote, showDateTime } from '../../lib/dates.js';
+import { fileMinute, fileTimesNote, showDateTime, zonedFileTimesNote, zonedHeader } from '../../lib/dates.js';
 import { clearFlash, peekFlash } from '../../lib/flash.js';
 import { Link, navigate, useQueryParams } from '../../router.js';
 
@@ -52,21 +52,24 @@ const EXPORT_PAGE = 100;
 /** A search's CSV is built here from its pages: at most this many customers (a segment's export has no limit). */
 export const EXPORT_MAX = 50_000;
 
-/** The CSV of a search (or of every customer), read page by page in the chosen order (docs/users.md). */
+/**
+ * The CSV of a search (or of every customer), read page by page in the chosen order (docs/users.md):
+ * the API's columns and values, but the time on the account's clocks, headed with its zone.
+ */
 async function exportSearch(api: RapportClient, search: string, sort: string): Promise<{ filename: string; count: number; truncated: boolean }> {
   const rows: unknown[][] = [];
   let truncated = false;
   for (let page = 0; ; page += 1) {
     const users = await api.GET('/users', { params: { query: { page, limit: EXPORT_PAGE, ...(search ? { search } : {}), ...(sort ? { sort: sort as never } : {}) } } });
     // Tags as the segment's export (SG6) writes them: one field, separated by commas.
-    for (const user of users) rows.push([user.userapp_id, user.service_uid, user.email, user.telephone, user.first_name, user.last_name, user.points, user.tags.join(','), user.createtime]);
+    for (const user of users) rows.push([user.userapp_id, user.service_uid, user.email, user.telephone, user.first_name, user.last_name, user.points, user.tags.join(','), fileMinute(user.createtime)]);
     if (users.length < EXPORT_PAGE) break;
     if (rows.length >= EXPORT_MAX) {
       truncated = true;
       break;
     }
   }
-  const csv = toCsv(['userapp_id', 'service_uid', 'email', 'telephone', 'first_name', 'last_name', 'points', 'tags', 'createtime'], rows);
+  const csv = toCsv(['userapp_id', 'service_uid', 'email', 'telephone', 'first_name', 'last_name', 'points', 'tags', zonedHeader('Created')], rows);
   const filename = search ? `customers-${search.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'search'}.csv` : 'customers.csv';
   saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
   return { filename, count: rows.length, truncated };
@@ -203,7 +206,8 @@ export default function CustomersPage() {
               </button>
             </div>
             <p className="hint" data-testid="customers-export-times">
-              {fileTimesNote()}
+              {/* A segment's members come as the API's file (UTC); a search is the console's own, in the account's zone. */}
+              {segment ? fileTimesNote() : zonedFileTimesNote()}
             </p>
             {exported.error ? <ErrorNote error={exported.error} /> : null}
             {exported.data && !exported.error ? (
