@@ -531,6 +531,9 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     assert.equal(email.length, 60);
     const long = await t.post('/apiv3/users', { service_uid: 'seg-long-mail', email, first_name: 'Larga', last_name: 'Dirección', city: 'Lejos' });
     assert.equal(long.status, 201, long.text);
+    const longName = { first_name: 'Maximiliano Bartolomé', last_name: 'de la Santísima Trinidad Fernández' };
+    const named = await t.post('/apiv3/users', { service_uid: 'seg-long-name', email: `${'b-very-long-local-part'.padEnd(45, 'y')}@example.com.ar`, ...longName, city: 'Lejos' });
+    assert.equal(named.status, 201, named.text);
     const created = await t.post('/apiv3/segments', { title: 'Far away', definition: { all: [{ field: 'city', op: 'eq', value: 'Lejos' }] } });
     assert.equal(created.status, 201, created.text);
     const { page, done } = await c.open({ path: `/segments/${created.body.payload.id}`, width: 1280 });
@@ -546,6 +549,10 @@ describe('console in a browser: segments', { skip: skipWithoutBrowser() }, () =>
     // The name beside the long e-mail is one line of text: the e-mail gives way, not the name.
     const name = table.getByRole('link', { name: 'Larga Dirección' });
     assert.equal(await name.evaluate((link) => link.getClientRects().length), 1, 'the name is on one line');
+    // A very long name is one line too, cut with an ellipsis, whole in its title (the table still fits: measured above).
+    const longCell = table.getByTitle(`${longName.first_name} ${longName.last_name}`);
+    assert.equal(await longCell.evaluate((link) => link.getClientRects().length), 1, 'the long name is on one line');
+    assert.ok(await longCell.evaluate((link) => link.scrollWidth > link.clientWidth), 'the long name is cut');
     await done();
   });
 

@@ -39,7 +39,7 @@ function Preview({ json, ready, query }: { json: string | null; ready: boolean; 
   const stale = query.isFetching || query.data.json !== json;
   const { count, users } = query.data.preview;
   return (
-    <div aria-busy={stale || undefined}>
+    <div className="who-matches" aria-busy={stale || undefined}>
       <p className="segment-count" role="status" aria-live="polite">
         <strong data-testid="segment-preview-count">{formatCount(count)}</strong> {count === 1 ? 'customer matches' : 'customers match'}
         {stale ? <span className="muted"> (counting again…)</span> : null}
@@ -57,8 +57,8 @@ function Preview({ json, ready, query }: { json: string | null; ready: boolean; 
           rows={users}
           rowKey={(user) => user.userapp_id}
           columns={[
-            // The name on one line, the e-mail (cut, whole in its title) in the width left.
-            { header: 'Customer', className: 'nowrap', cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link> },
+            // Fixed shares of the panel (styles.css, .who-matches): the name and the e-mail each on one line, cut with an ellipsis when long, whole in its title.
+            { header: 'Customer', className: 'clip', cell: (user) => <Link to={`/customers/${user.userapp_id}`} title={customerName(user)}>{customerName(user)}</Link> },
             { header: 'E-mail', className: 'clip', cell: (user) => (user.email ? <span title={user.email}>{user.email}</span> : '—') },
             { header: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
           ]}
