@@ -192,7 +192,7 @@ describe('console in a browser: webhooks', { skip: skipWithoutBrowser() }, () =>
     await done();
   });
 
-  test('a second endpoint to a URL one has already is warned about first, naming it; an address that is no URL says what this server accepts', async () => {
+  test('a second endpoint to a URL one has already is warned about first, naming it; an address that is no URL said with the other problems at once, each gone once its field is edited', async () => {
     const { t } = c;
     const first = await endpoint('twice', { description: 'CRM sync', events: ['user.created', 'user.deleted'] });
     const { page, done } = await c.open({ path: '/webhooks' });
@@ -200,14 +200,31 @@ describe('console in a browser: webhooks', { skip: skipWithoutBrowser() }, () =>
     await page.getByTestId('webhooks-table').getByRole('link', { name: first.url }).waitFor();
     const count = async () => ((await t.get('/apiv3/webhooks')).body.payload as { url: string }[]).filter((hook) => hook.url === first.url).length;
 
-    // No URL at all: what this server takes (it allows private addresses, so http:// too), in words.
-    await form.getByLabel('URL').fill('not a url');
-    await form.getByRole('checkbox', { name: /^All events/ }).check();
+    const errors = () => form.locator('.field-error').allTextContents();
+    // No URL at all and no event: both said at once, under their fields; nothing sent.
+    await form.getByLabel('URL').fill('ftp:/bad url');
     await form.getByRole('button', { name: 'Create endpoint' }).click();
-    await form
-      .locator('.field-invalid .field-error')
-      .getByText('Type a full address starting with https://, like https://crm.example.com/hooks/rapport; http:// is accepted too (this server allows it) for an address on this machine or a private network.', { exact: true })
-      .waitFor();
+    await form.getByText('Choose at least one event, or All events.').waitFor();
+    assert.deepEqual(await errors(), ['Type a full address starting with https://, like https://crm.example.com/hooks/rapport.', 'Choose at least one event, or All events.']);
+    assert.equal(await form.getByLabel('URL').getAttribute('aria-invalid'), 'true');
+    // Each goes when its field is edited, the other staying until then.
+    await form.getByLabel('URL').fill('');
+    assert.deepEqual(await errors(), ['Choose at least one event, or All events.']);
+    assert.equal(await form.getByLabel('URL').getAttribute('aria-invalid'), null);
+    await form.getByRole('checkbox', { name: /^All events/ }).check();
+    assert.deepEqual(await errors(), []);
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    await form.getByText('Type the address Rapport sends to, starting with https://.', { exact: true }).waitFor();
+    assert.deepEqual(await errors(), ['Type the address Rapport sends to, starting with https://.']);
+
+    // An address the server refuses: its word under the field; edited, it goes (not left under a valid address), and is not moved above the form.
+    await form.getByLabel('URL').fill(`${receiver.url}/hook#part`);
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    await form.locator('.field-invalid .field-error').waitFor();
+    assert.equal((await errors()).length, 1);
+    await form.getByLabel('URL').fill(`${receiver.url}/other`);
+    assert.deepEqual(await errors(), []);
+    assert.equal(await form.locator('.error-note').count(), 0);
 
     // The same URL again (its scheme typed in capitals, which the API writes small): warned, nothing created, then created when confirmed.
     await form.getByLabel('URL').fill(first.url.replace('http://', 'HTTP://'));

@@ -46,12 +46,20 @@ export interface FormProps {
   className?: string;
   /** A form that only changes data: not shown to one who may not change data (a viewer, a read key). */
   changes?: boolean;
+  /**
+   * A field's problem (validate()'s or the API's) goes once the field is edited, until the next
+   * submit checks again: an old message never stays beside a value typed since. A control counts
+   * for the field its `name` or a `data-field` around it names.
+   */
+  clearOnEdit?: boolean;
 }
 
-export function Form({ error, validate, onSubmit, children, label, className, changes }: FormProps) {
+export function Form({ error, validate, onSubmit, children, label, className, changes, clearOnEdit }: FormProps) {
   const canChange = useCanChange();
   const [names, setNames] = useState<readonly string[]>([]);
-  const [problems, setProblems] = useState<Problems | null>(null);
+  const [found, setProblems] = useState<Problems | null>(null);
+  const [edited, setEdited] = useState<readonly string[]>([]);
+  const problems = edited.length > 0 && found ? (Object.fromEntries(Object.entries(found).filter(([name]) => !edited.includes(name))) as Problems) : found;
   const [checks, setChecks] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const register = useCallback((name: string) => {
@@ -63,13 +71,13 @@ export function Form({ error, validate, onSubmit, children, label, className, ch
       });
   }, []);
   // A client-side problem hides the last API error: that error was about values since changed.
-  const shownError = problems ? null : error;
+  const shownError = found || edited.some((name) => namesField(error, name)) ? null : error;
   const state = useMemo(() => ({ error: shownError, problems, register }), [shownError, problems, register]);
   const claimed = names.some((name) => namesField(shownError, name));
   const unclaimed = problems ? Object.entries(problems).filter(([name]) => !names.includes(name)) : [];
 
   useEffect(() => {
-    if (!shownError && !problems) return;
+    if (!shownError && !found) return;
     // A field with a problem inside a folded part ("More fields") is unfolded, to be seen and focused.
     for (const invalid of formRef.current?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []) {
       const folded = invalid.closest('details');
@@ -77,24 +85,31 @@ export function Form({ error, validate, onSubmit, children, label, className, ch
     }
     const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]');
     target?.focus();
-  }, [shownError, problems, checks]);
+  }, [shownError, found, checks]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate?.() ?? null;
-    if (found && Object.keys(found).length > 0) {
-      setProblems(found);
+    const checked = validate?.() ?? null;
+    setEdited([]);
+    if (checked && Object.keys(checked).length > 0) {
+      setProblems(checked);
       setChecks((n) => n + 1);
       return;
     }
     setProblems(null);
     onSubmit();
   };
+  const edit = (event: FormEvent) => {
+    if (!clearOnEdit) return;
+    const control = event.target as HTMLElement & { name?: string };
+    const name = control.closest<HTMLElement>('[data-field]')?.dataset.field ?? control.name;
+    if (name && !edited.includes(name)) setEdited([...edited, name]);
+  };
   if (changes && !canChange) return null;
   return (
     <FormContext.Provider value={state}>
       {/* noValidate: the API's own messages are the ones shown, next to the field they name */}
-      <form ref={formRef} className={className ?? 'form'} onSubmit={submit} noValidate aria-label={label}>
+      <form ref={formRef} className={className ?? 'form'} onSubmit={submit} onChange={edit} noValidate aria-label={label}>
         {shownError && !claimed ? (
           <p className="error-note" role="alert" tabIndex={-1} data-form-error>
             <ErrorText error={shownError} />

@@ -29,6 +29,24 @@ function sameAddress(url: string): string {
   }
 }
 
+/**
+ * What to do when the URL typed is no web address (`not a url`, `ftp:/bad url`), said with the
+ * other problems of the form at once. Whether http:// and private addresses are taken depends on
+ * the server, which says so itself about an address that passes this.
+ */
+function checkAddress(url: string): string | null {
+  const empty = check.filled(url, 'Type the address Rapport sends to, starting with https://.');
+  if (empty) return empty;
+  const typed = url.trim();
+  try {
+    const { protocol, hostname } = new URL(typed);
+    if (!/\s/.test(typed) && (protocol === 'https:' || protocol === 'http:') && hostname !== '') return null;
+  } catch {
+    // said below
+  }
+  return 'Type a full address starting with https://, like https://crm.example.com/hooks/rapport.';
+}
+
 /** The events of an endpoint in a sentence: "all events", or the types. */
 const eventsInWords = (events: readonly string[]) => (events.includes(WEBHOOK_ALL_EVENTS) ? 'all events' : events.join(', '));
 
@@ -53,9 +71,10 @@ function NewEndpoint({ existing, onCreated }: { existing: readonly WebhookEndpoi
   return (
     <Form
       changes
+      clearOnEdit
       label="New webhook endpoint"
       error={create.error}
-      validate={() => problems({ url: check.filled(url, 'Type the address Rapport sends to, starting with https://.'), events: checkEvents(choice) })}
+      validate={() => problems({ url: checkAddress(url), events: checkEvents(choice) })}
       onSubmit={() => {
         if (twin && !twinShown) return setWarned(sameAddress(url));
         create.mutate({ url: url.trim(), events: eventsOf(choice), ...(description.trim() ? { description: description.trim() } : {}) });

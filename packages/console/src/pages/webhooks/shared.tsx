@@ -70,7 +70,7 @@ export function EventPicker({ choice, onChange }: { choice: EventChoice; onChang
   const toggle = (type: WebhookEventType, on: boolean) =>
     onChange({ ...choice, types: WEBHOOK_EVENT_TYPES.filter((t) => (t === type ? on : choice.types.includes(t))) });
   return (
-    <fieldset className={`event-picker${error ? ' field-invalid' : ''}`} aria-describedby={error ? errorId : undefined}>
+    <fieldset className={`event-picker${error ? ' field-invalid' : ''}`} data-field="events" aria-describedby={error ? errorId : undefined}>
       <legend>Events</legend>
       <label className="check">
         <input
