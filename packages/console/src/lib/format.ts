@@ -116,18 +116,33 @@ const PLACE_NAMES: Readonly<Record<string, string>> = {
 /** Cities people know, under a three-part name (America/Argentina/Buenos_Aires): named alone. */
 const KNOWN_CITIES = new Set(['Buenos Aires', 'Indianapolis', 'Louisville']);
 
-/** Argentine zones under their old two-part names (ICU's canonical ones): named with the country. */
-const ARGENTINE = new Set(['America/Catamarca', 'America/Cordoba', 'America/Jujuy', 'America/Mendoza']);
+/**
+ * Argentine zones under their old two-part names (ICU's canonical ones, the names Chromium's
+ * Intl.supportedValuesOf lists), by their IANA names today (America/Argentina/…).
+ */
+const ARGENTINE: Record<string, string> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+};
+
+/** A zone by its IANA name today: America/Buenos_Aires is America/Argentina/Buenos_Aires. */
+export const zoneOfToday = (zone: string): string => ARGENTINE[zone] ?? zone;
 
 /**
  * Where a zone is, as people read it: its city, with the state, province or country when the city
  * alone is not one people know ("Center, North Dakota", "Salta, Argentina", "Casey, Antarctica").
+ * `inList`: as a list of zones names it, where a known Argentine city says its country like its
+ * neighbours ("Buenos Aires, Argentina" beside "Salta, Argentina").
  */
-export function zonePlace(zone: string): string {
-  const parts = zone.split('/').map((part) => part.replace(/_/g, ' '));
+export function zonePlace(zone: string, inList = false): string {
+  const today = zoneOfToday(zone);
+  const parts = today.split('/').map((part) => part.replace(/_/g, ' '));
   const city = PLACE_NAMES[zone] ?? parts.at(-1) ?? zone;
-  if (parts.length > 2 && !KNOWN_CITIES.has(city)) return `${city}, ${parts[1]}`; // America/Indiana/Knox, America/Argentina/Salta
-  if (ARGENTINE.has(zone)) return `${city}, Argentina`;
+  const known = KNOWN_CITIES.has(city) && !(inList && parts[1] === 'Argentina');
+  if (parts.length > 2 && !known) return `${city}, ${parts[1]}`; // America/Indiana/Knox, America/Argentina/Salta
   if (parts[0] === 'Antarctica') return `${city}, Antarctica`;
   return city;
 }
@@ -138,10 +153,10 @@ export function zonePlace(zone: string): string {
  * The IANA name (America/Argentina/Buenos_Aires) is for developers: pages that show it show it as
  * secondary text.
  */
-export function zoneName(zone: string = current.timezone): string {
+export function zoneName(zone: string = current.timezone, inList = false): string {
   if (zone === 'UTC' || zone === 'Etc/UTC' || zone === 'GMT') return 'Greenwich time (GMT)';
   if (zone.startsWith('Etc/')) return `Fixed offset (${zoneOffset(zone)})`;
-  return `${zonePlace(zone)} (${zoneOffset(zone)})`;
+  return `${zonePlace(zone, inList)} (${zoneOffset(zone)})`;
 }
 
 /** A count or a measure in the account's locale: "142,387"; up to `digits` decimals; '—' for none. */

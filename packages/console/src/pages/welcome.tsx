@@ -4,6 +4,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, type SessionPerson, consoleCall } from '../
 import { fieldOf, ruleInWords } from '../api/errors.js';
 import { useSession } from '../api/session.js';
 import { Form, SubmitButton, TextField } from '../components/form.js';
+import { problems } from '../lib/validate.js';
 import { ErrorText } from '../components/states.js';
 import { navigate, useLocation } from '../router.js';
 
@@ -21,25 +22,27 @@ export function Welcome() {
   const [again, setAgain] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReactNode>(null);
+  // The server's word on the password (a rule the console does not check), under the field.
+  const [refused, setRefused] = useState<string | null>(null);
   const [linkGone, setLinkGone] = useState(false);
 
   useEffect(() => {
     document.title = 'Choose your password · Rapport console';
   }, []);
 
-  const submit = async () => {
-    // Every problem at once, so a second try fixes them all.
+  // Every problem at once, each under its field, so a second try fixes them all.
+  const validate = () => {
     const length = [...password].length;
-    const problems = [
-      ...(length < PASSWORD_MIN || length > PASSWORD_MAX ? [`Type ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`] : []),
-      ...(password !== again ? ['The two passwords differ: type the same one twice.'] : []),
-    ];
-    if (problems.length > 0) {
-      setError(problems.map((problem) => <p key={problem}>{problem}</p>));
-      return;
-    }
+    return problems({
+      password: length < PASSWORD_MIN || length > PASSWORD_MAX ? `Type ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.` : null,
+      'password-again': password !== again ? 'The two passwords differ: type the same one twice.' : null,
+    });
+  };
+
+  const submit = async () => {
     setBusy(true);
     setError(null);
+    setRefused(null);
     try {
       await consoleCall('PUT', 'password', { token, password });
       const person = await consoleCall<SessionPerson>('GET', 'session');
@@ -48,7 +51,7 @@ export function Welcome() {
     } catch (failure) {
       const named = fieldOf(failure);
       if (named?.field === 'token') setLinkGone(true);
-      else if (named?.field === 'password') setError(ruleInWords(named.rule));
+      else if (named?.field === 'password') setRefused(ruleInWords(named.rule));
       else setError(failure instanceof RapportError && failure.status === 429 ? 'Too many attempts: wait a few minutes and try again.' : <ErrorText error={failure} />);
       setBusy(false);
     }
@@ -63,7 +66,7 @@ export function Welcome() {
           {token === '' ? 'This address has no link token: open the whole link from your e-mail (or the one an owner gave you).' : LINK_GONE}
         </p>
       ) : (
-        <Form label="Choose your password" onSubmit={() => void submit()}>
+        <Form label="Choose your password" clearOnEdit validate={validate} onSubmit={() => void submit()}>
           <p>Welcome to Rapport. Choose the password you will sign in with; the link works once.</p>
           {error ? (
             <div className="error-note" role="alert" data-testid="password-error">
@@ -77,7 +80,11 @@ export function Welcome() {
             autoComplete="new-password"
             autoFocus
             value={password}
-            onValue={setPassword}
+            onValue={(typed) => {
+              setPassword(typed);
+              setRefused(null);
+            }}
+            error={refused}
             hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not your e-mail address. A few words you can remember make a good one.`}
           />
           <TextField label="The same password again" name="password-again" type="password" autoComplete="new-password" value={again} onValue={setAgain} />

@@ -4,7 +4,7 @@ import { type GetResult, useApiMutation, useGet } from '../../api/queries.js';
 import { Form, SelectField, SubmitButton, TextField } from '../../components/form.js';
 import { Page } from '../../components/layout.js';
 import { QueryView } from '../../components/states.js';
-import { formatMoney, setDisplaySettings, zoneName } from '../../lib/format.js';
+import { formatMoney, setDisplaySettings, zoneName, zoneOfToday } from '../../lib/format.js';
 
 // The account's settings (T5): its name, the currency money is shown in, the time zone of dates,
 // the locale of numbers. GET|PUT /account/settings; once saved, the console's figures follow at once.
@@ -21,7 +21,8 @@ const supported = (kind: 'currency' | 'timeZone', fallback: readonly string[]): 
 };
 
 const CURRENCIES = supported('currency', ['ARS', 'BRL', 'CLP', 'COP', 'EUR', 'GBP', 'MXN', 'PEN', 'USD', 'UYU']);
-const TIME_ZONES = ['UTC', ...supported('timeZone', ['America/Argentina/Buenos_Aires', 'America/Mexico_City', 'America/New_York', 'America/Sao_Paulo', 'Europe/Lisbon', 'Europe/London', 'Europe/Madrid'])];
+// Chromium lists the old names of Argentine zones (America/Buenos_Aires): offered by today's (America/Argentina/Buenos_Aires).
+const TIME_ZONES = ['UTC', ...supported('timeZone', ['America/Argentina/Buenos_Aires', 'America/Mexico_City', 'America/New_York', 'America/Sao_Paulo', 'Europe/Lisbon', 'Europe/London', 'Europe/Madrid']).map(zoneOfToday)];
 const LOCALES = ['en', 'en-GB', 'en-US', 'es', 'es-AR', 'es-ES', 'es-MX', 'pt', 'pt-BR', 'pt-PT', 'fr', 'de', 'it'];
 
 /**
@@ -86,7 +87,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         hint={settings.name === 'default' ? '“default” is the name the account got when it was set up: give it your shop’s or brand’s name.' : 'Your shop’s or brand’s name.'}
       />
       <SelectField label="Currency" name="currency" value={currency} onValue={edit(setCurrency)} options={options(CURRENCIES, settings.currency, currencyLabel)} hint="Money everywhere in the console is shown in this currency." />
-      <SelectField label="Time zone" name="timezone" value={timezone} onValue={edit(setTimezone)} options={options(TIME_ZONES, settings.timezone, zoneName)}
+      <SelectField label="Time zone" name="timezone" value={timezone} onValue={edit(setTimezone)} options={options(TIME_ZONES, settings.timezone, (zone) => zoneName(zone, true))}
         hint={
           <>
             Dates and times are shown in this zone. <small className="code" data-testid="zone-code">{timezone}</small>
