@@ -14,7 +14,8 @@ export type { CompiledCondition } from './repository.js';
 //   evaluated against every segment of their account with the compiled conditions restricted to
 //   them, and the stored rows brought in line;
 // - the segment path (refreshStep): one segment re-evaluated over all its account's customers, a
-//   range of ids per transaction, each range as two set statements (repository.refreshRange).
+//   range of ids per transaction, each range as set statements (repository.refreshRange: one on
+//   PostgreSQL, the insert and the delete sharing the admitted set; two on SQLite).
 // Whatever path changes a member row records the transition and writes its webhook message in the
 // same transaction; a segment taking its first members silently (SG7) records nothing.
 
