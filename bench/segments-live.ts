@@ -324,6 +324,43 @@ async function liveState(db: Kysely<DB>): Promise<Array<{ segment_id: number; do
   return rows.map((row) => ({ segment_id: Number(row.segment_id), done: Number(row.refresh_requested) === 0 && row.started_at === null && row.refreshed_at !== null }));
 }
 
+/**
+ * PostgreSQL only: what the live database's backends are doing, sampled every second while `run`
+ * lasts (wait event and the statement's start), and the autovacuum and checkpoint counts around it.
+ */
+async function sampleActivity(db: Kysely<DB>, run: () => Promise<void>): Promise<void> {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  const stats = async () => {
+    const tables = await sql<{ relname: string; n: string }>`select relname, (autovacuum_count + autoanalyze_count)::text as n from pg_stat_user_tables`.execute(db);
+    const bgwriter = await sql<{ timed: string; requested: string }>`select checkpoints_timed::text as timed, checkpoints_req::text as requested from pg_stat_bgwriter`.execute(db);
+    return { tables: new Map(tables.rows.map((row) => [row.relname, Number(row.n)])), checkpoints: bgwriter.rows[0]! };
+  };
+  const before = await stats();
+  const timer = setInterval(() => {
+    void sql<{ wait: string; query: string }>`select coalesce(wait_event_type || ':' || wait_event, 'cpu') as wait, regexp_replace(left(query, 70), '[[:space:]]+', ' ', 'g') as query
+      from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`
+      .execute(db)
+      .then((result) => {
+        samples += 1;
+        for (const row of result.rows) {
+          const key = `${row.wait.padEnd(28)} ${row.query}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }, () => {});
+  }, 1000);
+  try {
+    await run();
+  } finally {
+    clearInterval(timer);
+  }
+  const after = await stats();
+  console.log(`  PostgreSQL activity, ${samples} samples a second apart (active backends per sample, by wait and statement):`);
+  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${(n / Math.max(1, samples)).toFixed(2).padStart(5)}  ${key}`);
+  const vacuumed = [...after.tables].filter(([name, n]) => n > (before.tables.get(name) ?? 0)).map(([name, n]) => `${name} ${n - (before.tables.get(name) ?? 0)}`);
+  console.log(`  autovacuum/autoanalyze runs: ${vacuumed.join(', ') || 'none'}; checkpoints timed ${Number(after.checkpoints.timed) - Number(before.checkpoints.timed)}, requested ${Number(after.checkpoints.requested) - Number(before.checkpoints.requested)}`);
+}
+
 async function countDirty(db: Kysely<DB>): Promise<number> {
   return Number((await db.selectFrom('segment_dirty').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
 }
@@ -487,8 +524,19 @@ async function measureSteady(live: Served, receiver: Served, prepared: Prepared,
       ),
     );
   };
+  // The marks waiting every 10 s: whether the customer path keeps up, and when it falls behind.
+  const waiting: number[] = [];
+  const waitingTimer = setInterval(() => void countDirty(observed.db).then((n) => void waiting.push(n)), 10_000);
   // Paced by the clock: each tick sends what is due, so a late timer catches up.
+  // The JS heap and memory outside it each minute (prom-client's process metrics): which of them an RSS rise is.
+  const heap: string[] = [];
   const minuteTimer = setInterval(() => {
+    void fetch(`${live.url}/metrics`, { headers: headers(prepared.key) })
+      .then((response) => response.text())
+      .then((text) => {
+        const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 1048576;
+        heap.push(`${value('nodejs_heap_size_used_bytes').toFixed(0)}/${value('nodejs_heap_size_total_bytes').toFixed(0)}+${value('nodejs_external_memory_bytes').toFixed(0)}`);
+      }, () => void heap.push('?'));
     rss.push(rssKb(pid) / 1024);
     load.push(load1());
     void countDirty(observed.db).then((n) => {
@@ -505,6 +553,7 @@ async function measureSteady(live: Served, receiver: Served, prepared: Prepared,
     await sleep(5);
   }
   clearInterval(minuteTimer);
+  clearInterval(waitingTimer);
   const bg = await background;
   await Promise.all(pending);
   // The last writes' messages: up to 60 s more.
@@ -532,7 +581,22 @@ async function measureSteady(live: Served, receiver: Served, prepared: Prepared,
   console.log(`  answered ${rate.toFixed(0)} writes/s (${bg.errors + bg.non2xx + failed} failed); ${LIVE_EVENT} writes ${answered.size}, entered messages missing after 60 s: ${lost}`);
   console.log(`  write answered → segment.entered received, ${line('first 60 s', first60)} (p99 <= 5 s) ${verdict(first60.p99 <= TARGET.p99LatencyS && lost === 0)}`);
   console.log(`  ${line('whole run', all)}`);
+  console.log(`  marks waiting every 10 s: ${waiting.join(' ')}`);
+  console.log(`  JS heap used/total + external, MB, by minute: ${heap.join(', ')}`);
   console.log(`  RSS MB by minute: ${rss.map((v) => v.toFixed(0)).join(', ')}; marks waiting: ${dirty.join(', ')}; received ${JSON.stringify(report.byType)}, duplicates ${report.duplicates} (load ${load.join(' → ')})`);
+}
+
+/** What of the PostgreSQL server's configuration these figures depend on (autovacuum: the queues' dead rows). */
+async function postgresSettings(): Promise<string> {
+  const client = new pg.Client({ connectionString: postgresServer() });
+  await client.connect();
+  try {
+    const names = ['autovacuum', 'shared_buffers', 'max_wal_size', 'synchronous_commit'];
+    const rows = await client.query<{ name: string; setting: string; unit: string | null }>('select name, setting, unit from pg_settings where name = any($1)', [names]);
+    return rows.rows.map((row) => `${row.name} ${row.setting}${row.unit ?? ''}`).join(', ');
+  } finally {
+    await client.end();
+  }
 }
 
 function gcd(a: number, b: number): number {
@@ -542,6 +606,7 @@ function gcd(a: number, b: number): number {
 async function runOne(kind: Kind, scale: number): Promise<Results> {
   const sizes = sizesFor(scale);
   console.log(`\n== ${kind === 'sqlite' ? 'SQLite (WAL)' : 'PostgreSQL (local server)'}, BENCH_SCALE=${scale}: ${sizes.users} customers ==`);
+  if (kind === 'postgres') console.log(`server settings: ${await postgresSettings()}`);
   const began = performance.now();
   const prepared = await prepare(kind, scale);
   console.log(`data set: built in ${prepared.buildSeconds.toFixed(0)} s; rows ${Object.entries(prepared.data.rows).map(([table, n]) => `${table} ${n}`).join(', ')}`);
@@ -584,7 +649,10 @@ async function runOne(kind: Kind, scale: number): Promise<Results> {
       await off.stop();
       servers.splice(servers.indexOf(off), 1);
     }
-    if (PARTS.has('steady')) await measureSteady(live, receiver, prepared, observed, liveSegmentId, results);
+    if (PARTS.has('steady')) {
+      const steady = () => measureSteady(live, receiver, prepared, observed!, liveSegmentId, results);
+      await (kind === 'postgres' ? sampleActivity(observed.db, steady) : steady());
+    }
   } finally {
     await observed?.close();
     for (const server of servers.reverse()) await server.stop();

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { type Config, appVersion, describeDatabase } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { serverSettingWarnings } from './db/server-settings.js';
 import { consoleBanner } from './http/console.js';
 import { setHashConcurrency } from './lib/passwords.js';
 import { systemClock } from './lib/time.js';
@@ -73,6 +74,9 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     { version: appVersion(), database: describeDatabase(config.database), address, pid: process.pid, startupMs: Date.now() - startedAt.getTime() },
     `Rapport ${appVersion()} serving ${address} on ${describeDatabase(config.database)}`,
   );
+  for (const warning of await serverSettingWarnings(database.db as Kysely<unknown>).catch(() => [])) {
+    app.log.warn({ setting: warning.setting, value: warning.value }, warning.message);
+  }
   process.stdout.write(consoleBanner(address));
   return app;
 }
