@@ -21,7 +21,7 @@ export function settingWarnings(settings: ReadonlyMap<string, string>): SettingW
       setting: 'autovacuum',
       value: autovacuum,
       message:
-        "PostgreSQL's autovacuum is off: the dead rows of Rapport's queues (live segments' marks, webhook messages) are never reclaimed and their claims slow down hour by hour; turn it on (it is PostgreSQL's default) or vacuum those tables on a schedule",
+        "PostgreSQL's autovacuum is off: the dead rows of Rapport's queues (live segments' marks, webhook messages) are never reclaimed and every claim slows down as they pile up; turn it on (it is PostgreSQL's default) or vacuum those tables on a schedule",
     });
   }
   return warnings;

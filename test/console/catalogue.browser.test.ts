@@ -269,6 +269,26 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     const saved = await t.get(`/apiv3/products/${encodeSku('OFFER-2')}`);
     assert.equal(saved.status, 200, saved.text);
     assert.deepEqual([saved.body.payload.price, saved.body.payload.offer_price, saved.body.payload.stock], [100, 100, 0]);
+    // The page says it was saved (the form is remade from the saved product).
+    await page.getByRole('status').getByText(/^Changes saved at \d{2}:\d{2}( [AP]M)?\.$/).waitFor();
+    assert.equal(await form.getByLabel('Stock', { exact: true }).inputValue(), '0');
+    await done();
+  });
+
+  test('branch edit: a saved change is confirmed on the page, and not before', async () => {
+    const { t } = c;
+    const made = await t.post('/apiv3/branches', { name: 'saved-notice', display_name: 'Before' });
+    assert.equal(made.status, 200, made.text);
+    const { page, done } = await c.open({ path: `/catalogue/branches/${made.body.payload.id}` });
+    const display = page.getByLabel('Display name', { exact: true });
+    await display.waitFor();
+    assert.equal(await page.getByText(/^Changes saved at/).count(), 0, 'nothing saved yet');
+    await display.fill('After');
+    const put = page.waitForResponse((response) => response.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    assert.equal((await put).status(), 200);
+    await page.getByRole('status').getByText(/^Changes saved at \d{2}:\d{2}( [AP]M)?\.$/).waitFor();
+    assert.equal((await t.get(`/apiv3/branches/${made.body.payload.id}`)).body.payload.display_name, 'After');
     await done();
   });
 });

@@ -470,6 +470,32 @@ describe('console in a browser: badge contrast, 360 and 390 px wide, dark charts
     assert.equal(looks.label, '"Invoice"', 'the column name before the value');
     assert.ok(looks.head <= 1, 'the header row is hidden (kept for screen readers)');
     await table.getByRole('cell', { name: 'Paula Teléfono' }).waitFor(); // the key columns are all there
+
+    // An e-mail too long for its card wraps after its "@" first, not mid-word ("…@example.co / m").
+    for (const [uid, email] of [['phone-long-1', 'ana.garcia.lopez@examplecompany.com.ar'], ['phone-long-2', 'ana.garcia.perez@examplecompany.com.ar']]) {
+      assert.ok([200, 201].includes((await t.post('/apiv3/users', { service_uid: uid, email, first_name: 'Ana' })).status));
+    }
+    await page.goto(c.url('/customers?q=examplecompany.com.ar'));
+    const emailCell = page.getByRole('cell', { name: 'ana.garcia.lopez@examplecompany.com.ar' });
+    await emailCell.waitFor();
+    const lines = await emailCell.evaluate((td: any) => {
+      // Each character's line, from its box: the text as the reader sees it, line by line.
+      const doc = (globalThis as any).document;
+      const walker = doc.createTreeWalker(td, 4);
+      const byTop = new Map<number, string>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.data.length; i++) {
+          const range = doc.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byTop.set(top, (byTop.get(top) ?? '') + node.data[i]);
+        }
+      }
+      return [...byTop.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
+    });
+    assert.ok(lines.length > 1, `the address wraps at 390 px: ${JSON.stringify(lines)}`);
+    assert.deepEqual(lines, ['ana.garcia.lopez@', 'examplecompany.com.ar']);
     await done();
   });
 

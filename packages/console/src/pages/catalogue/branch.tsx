@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useGet } from '../../api/queries.js';
 import { Page, Section } from '../../components/layout.js';
 import { StatusBadge } from '../../components/states.js';
@@ -5,7 +6,7 @@ import { showDateTime } from '../../lib/dates.js';
 import type { PageProps } from '../../router.js';
 import { Link, href } from '../../router.js';
 import { type Branch, BranchForm } from './branch-form.js';
-import { DetailView } from './shared.js';
+import { DetailView, SavedNotice } from './shared.js';
 import { Changes } from '../../components/access.js';
 
 // One branch: its fields and a form to change them (branches are not deleted: the API has no such call).
@@ -41,6 +42,7 @@ function Details({ branch }: { branch: Branch }) {
 export default function BranchPage({ params }: PageProps) {
   const id = Number(params.id);
   const branch = useGet('/branches/{id}', { params: { path: { id } } });
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   return (
     <Page title={branch.data?.name ?? `Branch ${params.id}`} back={{ to: '/catalogue/branches', label: 'Branches' }}>
       <DetailView
@@ -62,7 +64,8 @@ export default function BranchPage({ params }: PageProps) {
             </Section>
             <Changes>
               <Section title="Edit">
-                <BranchForm key={data.updatetime + data.name} branch={data} onSaved={() => undefined} />
+                <SavedNotice at={savedAt} />
+                <BranchForm key={data.updatetime + data.name} branch={data} onSaved={() => setSavedAt(Date.now())} />
               </Section>
             </Changes>
           </div>

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { encodeSku } from '@rapport/sdk';
 import { useGet } from '../../api/queries.js';
 import { useApi } from '../../api/session.js';
@@ -10,7 +10,7 @@ import { productPath } from './index.js';
 import { KINDS } from '../custom-attributes/kinds.js';
 import { attributeRows } from '../custom-attributes/values.js';
 import { type Product, ProductForm } from './product-form.js';
-import { ConfirmDelete, DetailView, formatNumber } from './shared.js';
+import { ConfirmDelete, DetailView, SavedNotice, formatNumber } from './shared.js';
 import { formatMoney } from '../../lib/format.js';
 import { Changes } from '../../components/access.js';
 
@@ -82,6 +82,7 @@ export default function ProductPage({ params }: PageProps) {
   const sku = params.sku ?? '';
   const product = useGet('/products/{sku}', { params: { path: { sku: encodeSku(sku) } } });
   const title = product.data?.name ?? sku;
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   return (
     <Page
       title={title}
@@ -116,7 +117,15 @@ export default function ProductPage({ params }: PageProps) {
             </Section>
             <Changes>
               <Section title="Edit">
-                <ProductForm key={data.updatetime + data.sku} product={data} onSaved={(saved) => saved.sku !== sku && navigate(productPath(saved.sku), { replace: true })} />
+                <SavedNotice at={savedAt} />
+                <ProductForm
+                  key={data.updatetime + data.sku}
+                  product={data}
+                  onSaved={(saved) => {
+                    setSavedAt(Date.now());
+                    if (saved.sku !== sku) navigate(productPath(saved.sku), { replace: true });
+                  }}
+                />
               </Section>
             </Changes>
           </div>

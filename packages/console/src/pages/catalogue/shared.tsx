@@ -7,7 +7,7 @@ import { ConfirmDryRun } from '../../components/confirm.js';
 import { Form } from '../../components/form.js';
 import { Empty, QueryView, StatusBadge } from '../../components/states.js';
 import { Link, href, navigate, useLocation } from '../../router.js';
-import { formatCount } from '../../lib/format.js';
+import { clockTime, formatCount } from '../../lib/format.js';
 import { fromZoned, toZoned } from '../../lib/dates.js';
 
 // Pieces the pages helper's areas share (catalogue, purchases, events, benefits, categories,
@@ -205,6 +205,16 @@ export const toLocalInput = (value: string | null | undefined): string => (value
 export const fromLocalInput = (value: string): string => (value === '' ? '' : fromZoned(value.replace('T', ' ')));
 
 /** Only the keys whose value differs from `initial` (a PUT changes only what it is given). */
+/** An edit form's confirmation: the form itself is remade from the saved record, so the page keeps when it was saved. */
+export function SavedNotice({ at }: { at: number | null }) {
+  if (at === null) return null;
+  return (
+    <p className="notice" role="status">
+      Changes saved at {clockTime(at)}.
+    </p>
+  );
+}
+
 export function changedOnly<T extends Record<string, unknown>>(initial: T, current: T): Partial<T> {
   const out: Partial<T> = {};
   for (const key of Object.keys(current) as (keyof T)[]) {

@@ -6,6 +6,7 @@ import { DataTable, PagedTable } from '../../components/table.js';
 import { showDateTime } from '../../lib/dates.js';
 import { Link } from '../../router.js';
 import { formatMoney } from '../../lib/format.js';
+import { Email } from '../../components/email.js';
 
 // What was recorded about a customer: purchases, user events, abandoned carts, family members,
 // coupons. Each part reads its own listing and pages on its own (?purchases_page=2…).
@@ -109,7 +110,7 @@ export function FamilyMembers({ id }: { id: string }) {
             columns={[
               { header: 'Name', cell: (member) => [member.first_name, member.last_name].filter(Boolean).join(' ') || member.uid || `#${member.id}` },
               { header: 'Relationship', cell: (member) => member.relationship },
-              { header: 'E-mail', cell: (member) => member.email ?? '—' },
+              { header: 'E-mail', cell: (member) => (member.email ? <Email address={member.email} /> : '—') },
               { header: 'Telephone', cell: (member) => member.telephone ?? '—' },
               { header: 'Birth date', cell: (member) => showDateTime(member.birthdate) },
             ]}

@@ -14,6 +14,7 @@ import { formatCount } from '../../lib/format.js';
 import { fileMinute, fileTimesNote, showDateTime, zonedFileTimesNote, zonedHeader } from '../../lib/dates.js';
 import { clearFlash, peekFlash } from '../../lib/flash.js';
 import { Link, navigate, useQueryParams } from '../../router.js';
+import { Email } from '../../components/email.js';
 
 /**
  * The one customer a search names, to open straight away, or null to leave the list: `#12` must
@@ -228,7 +229,7 @@ export default function CustomersPage() {
                   cell: (user) => <Link to={`/customers/${user.userapp_id}`}>{customerName(user)}</Link>,
                 },
                 { header: <SortHeader label="E-mail" column="email" sort={sort} onSort={setSort} />,
-                  sort: sortState('email', sort), label: 'E-mail', cell: (user) => user.email ?? '—' },
+                  sort: sortState('email', sort), label: 'E-mail', cell: (user) => (user.email ? <Email address={user.email} /> : '—') },
                 { header: 'Customer ID in your shop', cell: (user) => user.service_uid ?? '—' },
                 { header: <SortHeader label="Points" column="points" sort={sort} onSort={setSort} />,
                   sort: sortState('points', sort), label: 'Points', className: 'num', cell: (user) => formatCount(user.points) },
