@@ -54,6 +54,12 @@ const compiled = files.map((file) => join(built, file.replace(/\.ts$/, '.js')));
 
 function run(label, env, skipped = []) {
   const chosen = compiled.filter((_, i) => !skipped.includes(files[i]));
+  // `node --test` given no file runs every test file it finds: a pass left with none (the files
+  // named all run in the SQLite pass only) is not run.
+  if (chosen.length === 0) {
+    console.log(`\n=== ${label}: no test file (each named runs in the SQLite pass only) ===`);
+    return Promise.resolve({ code: 0, pass: 0, fail: 0, skipped: 0 });
+  }
   return new Promise((resolve) => {
     console.log(`\n=== ${label}: ${chosen.length} test files ===`);
     if (skipped.length > 0) {

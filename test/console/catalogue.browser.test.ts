@@ -275,6 +275,37 @@ describe('console in a browser: benefits and categories', { skip: skipWithoutBro
     await done();
   });
 
+  test('a category is chosen by its path: the product form, the catalogue filter and the parent select name each category with its parents', async () => {
+    const { t } = c;
+    for (const category of [
+      { code: 'path-shoes', name: 'Path shoes' },
+      { code: 'path-trail', name: 'Trail', parent_code: 'path-shoes' },
+      { code: 'path-winter', name: 'Winter', parent_code: 'path-trail' },
+    ]) {
+      const made = await t.post('/apiv3/categories', category);
+      assert.equal(made.status, 200, made.text);
+    }
+    const made = await t.post('/apiv3/products', { sku: 'PATH-1', name: 'Boot', category: [{ id: 'path-shoes', name: 'Path shoes' }, { id: 'path-trail', name: 'Trail' }, { id: 'path-winter', name: 'Winter' }] });
+    assert.equal(made.status, 200, made.text);
+    const expected = ['Path shoes (path-shoes)', 'Path shoes › Trail (path-trail)', 'Path shoes › Trail › Winter (path-winter)'];
+    const ours = async (select: ReturnType<Page['getByLabel']>) => (await select.locator('option').allTextContents()).filter((text) => text.startsWith('Path shoes'));
+    const { page, done } = await c.open({ path: '/catalogue/products/PATH-1' });
+    const category = page.getByRole('form', { name: 'Edit product' }).getByLabel('Category', { exact: true });
+    await category.waitFor();
+    assert.deepEqual(await ours(category), expected);
+    // The closed select shows the chosen category with its parents.
+    assert.equal(await category.evaluate((select: any) => select.selectedOptions[0].textContent), 'Path shoes › Trail › Winter (path-winter)');
+    await page.goto(c.url('/catalogue'));
+    const filter = page.getByLabel('Category (with subcategories)', { exact: true });
+    await filter.waitFor();
+    assert.deepEqual(await ours(filter), expected);
+    await page.goto(c.url('/categories'));
+    const parent = page.getByLabel('Parent', { exact: true });
+    await parent.waitFor();
+    assert.deepEqual(await ours(parent), expected);
+    await done();
+  });
+
   test('branch edit: a saved change is confirmed on the page, and not before', async () => {
     const { t } = c;
     const made = await t.post('/apiv3/branches', { name: 'saved-notice', display_name: 'Before' });

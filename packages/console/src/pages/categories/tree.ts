@@ -27,9 +27,22 @@ export function flattenTree(roots: readonly CategoryNode[], depth = 0): { node: 
   return roots.flatMap((node) => [{ node, depth }, ...flattenTree(node.children, depth + 1)]);
 }
 
-/** Options for a category select, indented by depth ("Shoes", "— Trail"), after `first`. */
+/**
+ * Options for a category select, after `first`, in the tree's order, each named with its parents
+ * ("Shoes › Trail (trail)"), so that the chosen one, shown alone in the closed select, says where it
+ * sits (as the segment builder's category does).
+ */
 export function categoryOptions(categories: readonly Category[], first: Option): Option[] {
-  return [first, ...flattenTree(buildTree(categories)).map(({ node, depth }) => ({ value: node.code, label: `${'— '.repeat(depth)}${node.name} (${node.code})` }))];
+  const paths = new Map<string, string>();
+  const options = [first];
+  // Depth-first: a parent's path is known before its children's.
+  for (const { node } of flattenTree(buildTree(categories))) {
+    const parent = node.parent_code === null ? undefined : paths.get(node.parent_code);
+    const path = parent === undefined ? node.name : `${parent} › ${node.name}`;
+    paths.set(node.code, path);
+    options.push({ value: node.code, label: `${path} (${node.code})` });
+  }
+  return options;
 }
 
 /** The path of codes from the root down to `code` (for a product's `category`). */
