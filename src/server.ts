@@ -74,6 +74,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     { version: appVersion(), database: describeDatabase(config.database), address, pid: process.pid, startupMs: Date.now() - startedAt.getTime() },
     `Rapport ${appVersion()} serving ${address} on ${describeDatabase(config.database)}`,
   );
+  // A server that will not show its settings is no reason not to serve: no warning then.
   for (const warning of await serverSettingWarnings(database.db as Kysely<unknown>).catch(() => [])) {
     app.log.warn({ setting: warning.setting, value: warning.value }, warning.message);
   }

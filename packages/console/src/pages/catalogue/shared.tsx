@@ -204,7 +204,6 @@ function describeResult(result: Record<string, unknown>): string {
 export const toLocalInput = (value: string | null | undefined): string => (value ? toZoned(value).replace(' ', 'T') : '');
 export const fromLocalInput = (value: string): string => (value === '' ? '' : fromZoned(value.replace('T', ' ')));
 
-/** Only the keys whose value differs from `initial` (a PUT changes only what it is given). */
 /** An edit form's confirmation: the form itself is remade from the saved record, so the page keeps when it was saved. */
 export function SavedNotice({ at }: { at: number | null }) {
   if (at === null) return null;
@@ -215,6 +214,7 @@ export function SavedNotice({ at }: { at: number | null }) {
   );
 }
 
+/** Only the keys whose value differs from `initial` (a PUT changes only what it is given). */
 export function changedOnly<T extends Record<string, unknown>>(initial: T, current: T): Partial<T> {
   const out: Partial<T> = {};
   for (const key of Object.keys(current) as (keyof T)[]) {
